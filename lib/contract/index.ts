@@ -1,0 +1,141 @@
+// The Routing Service interface (../shared/seed) as zod schemas: one source of
+// truth. The service validates and builds its answers with these; the app's
+// client parses with them. Objects are "loose" so a client stays tolerant of
+// extra fields another service may add (INTERFACE.md, web app decisions).
+import { z } from "zod";
+
+/** Status literals this project's service uses. Other services may differ. */
+export const CATEGORY_STATUS = { active: "active", comingSoon: "coming_soon" } as const;
+
+export const categorySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  status: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryPageSchema = z.looseObject({
+  items: z.array(categorySchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+});
+export type CategoryPage = z.infer<typeof categoryPageSchema>;
+
+/** Paging as INTERFACE.md fixes it for this project's service. */
+export const PAGING = { defaultPage: 1, defaultSize: 50, maxSize: 100 } as const;
+
+export const uploadRequestSchema = z.looseObject({
+  content_type: z.string(),
+});
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+export const uploadGrantSchema = z.looseObject({
+  expires_in: z.number().int(),
+  object_key: z.string(),
+  s3_uri: z.string().startsWith("s3://"),
+  upload_url: z.string(),
+});
+export type UploadGrant = z.infer<typeof uploadGrantSchema>;
+
+/** input of a text-recognition category (INTERFACE.md, "Process input"). */
+export const ocrInputSchema = z.looseObject({
+  document: z.string(),
+  mime_type: z.string(),
+  language_hints: z.array(z.string()).optional(),
+});
+export type OcrInput = z.infer<typeof ocrInputSchema>;
+
+export const processRequestSchema = z.looseObject({
+  input: z.record(z.string(), z.unknown()),
+  input_ref: z.string().optional(),
+});
+export type ProcessRequest = z.infer<typeof processRequestSchema>;
+
+export const attemptSchema = z.looseObject({
+  provider: z.string(),
+  outcome: z.string(),
+  latency_ms: z.number(),
+  error: z.string().optional(),
+});
+export type Attempt = z.infer<typeof attemptSchema>;
+
+export const processMetaSchema = z.looseObject({
+  estimated_cost: z.number(),
+  failover_depth: z.number().int(),
+  latency_ms: z.number(),
+  trace_id: z.string(),
+  provider: z.string().optional(),
+  pages: z.number().int().optional(),
+  attempts: z.array(attemptSchema).optional(),
+});
+export type ProcessMeta = z.infer<typeof processMetaSchema>;
+
+export const processResultSchema = z.looseObject({
+  data: z.record(z.string(), z.unknown()),
+  meta: processMetaSchema,
+});
+export type ProcessResult = z.infer<typeof processResultSchema>;
+
+// Text recognition data (INTERFACE.md, "Text recognition data").
+export const bboxSchema = z.object({
+  x0: z.number(),
+  y0: z.number(),
+  x1: z.number(),
+  y1: z.number(),
+});
+export type BBox = z.infer<typeof bboxSchema>;
+
+export const ocrSpanSchema = z.looseObject({
+  text: z.string(),
+  confidence: z.number().min(0).max(1),
+  bbox: bboxSchema,
+});
+export type OcrSpan = z.infer<typeof ocrSpanSchema>;
+
+export const ocrPageSchema = z.looseObject({
+  number: z.number().int(),
+  width: z.number(),
+  height: z.number(),
+  dpi: z.number().optional(),
+  text: z.string(),
+  confidence: z.number().min(0).max(1),
+  lines: z.array(ocrSpanSchema),
+  words: z.array(ocrSpanSchema),
+});
+export type OcrPage = z.infer<typeof ocrPageSchema>;
+
+export const ocrDataSchema = z.looseObject({
+  text: z.string(),
+  language: z.string(),
+  pages: z.array(ocrPageSchema),
+});
+export type OcrData = z.infer<typeof ocrDataSchema>;
+
+// Errors (seed part 7; INTERFACE.md). A client must accept `detail` as a
+// list of items or as a plain string, with ctx/input possibly missing.
+export const validationErrorItemSchema = z.looseObject({
+  type: z.string(),
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  input: z.unknown().optional(),
+  ctx: z.record(z.string(), z.unknown()).optional(),
+});
+export type ValidationErrorItem = z.infer<typeof validationErrorItemSchema>;
+
+export const validationErrorSchema = z.looseObject({
+  detail: z.array(validationErrorItemSchema),
+});
+export type ValidationError = z.infer<typeof validationErrorSchema>;
+
+/** Any error body a service may send: `detail` as list or string, plus extras. */
+export const errorBodySchema = z.looseObject({
+  detail: z.union([z.string(), z.array(validationErrorItemSchema)]),
+  trace_id: z.string().optional(),
+  failover_depth: z.number().int().optional(),
+  attempts: z.array(attemptSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,122 @@
+// The categories this service offers. Ids are fixed UUIDs so clients, links
+// and ledgers stay valid across restarts and machines.
+import { CATEGORY_STATUS } from "@/lib/contract";
+
+export type CategoryStatus = (typeof CATEGORY_STATUS)[keyof typeof CATEGORY_STATUS];
+
+/** How a category's providers are ranked (INTERFACE.md, "Routing"). Sums need not be 1. */
+export interface RoutingWeights {
+  quality: number;
+  price: number;
+  latency: number;
+  success: number;
+}
+
+export interface ProviderSlot {
+  /** Name of a provider in the registry (service/src/providers). */
+  provider: string;
+  /** USD per page. */
+  pricePerPage: number;
+  /** 0–1, the operator's figure for how good this provider's output is. */
+  quality: number;
+}
+
+export interface CatalogEntry {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  status: CategoryStatus;
+  /** Lower-case media types the category takes; empty when coming soon. */
+  accepts: readonly string[];
+  maxBytes: number;
+  providers: readonly ProviderSlot[];
+  weights: RoutingWeights;
+}
+
+const MiB = 1024 * 1024;
+const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/tiff", "image/bmp"] as const;
+const DEFAULT_WEIGHTS: RoutingWeights = { quality: 0.4, price: 0.2, latency: 0.2, success: 0.2 };
+
+const comingSoon = (id: string, slug: string, name: string, description: string): CatalogEntry => ({
+  id,
+  slug,
+  name,
+  description,
+  status: CATEGORY_STATUS.comingSoon,
+  accepts: [],
+  maxBytes: 25 * MiB,
+  providers: [],
+  weights: DEFAULT_WEIGHTS,
+});
+
+export const CATALOG: readonly CatalogEntry[] = [
+  {
+    id: "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d",
+    slug: "text-recognition",
+    name: "Text recognition",
+    description:
+      "Reads the printed text in photos, scans and PDF files and returns it page by page, with the position and confidence of every word.",
+    status: CATEGORY_STATUS.active,
+    accepts: [...IMAGE_TYPES, "application/pdf"],
+    maxBytes: 25 * MiB,
+    providers: [
+      { provider: "tesseract-native", pricePerPage: 0.0015, quality: 0.92 },
+      { provider: "tesseractjs-best", pricePerPage: 0.001, quality: 0.9 },
+      { provider: "tesseractjs-fast", pricePerPage: 0.0005, quality: 0.8 },
+    ],
+    weights: DEFAULT_WEIGHTS,
+  },
+  {
+    id: "8e2d4f60-7a1b-4c3d-8e9f-0a1b2c3d4e5f",
+    slug: "pdf-text-extraction",
+    name: "PDF text extraction",
+    description:
+      "Takes the text out of PDF files exactly as written. Pages that are only a scanned picture are read with text recognition.",
+    status: CATEGORY_STATUS.active,
+    accepts: ["application/pdf"],
+    maxBytes: 25 * MiB,
+    providers: [
+      { provider: "pdf-text", pricePerPage: 0.0002, quality: 0.98 },
+      { provider: "tesseract-native", pricePerPage: 0.0015, quality: 0.9 },
+      { provider: "tesseractjs-fast", pricePerPage: 0.0005, quality: 0.8 },
+    ],
+    weights: { quality: 0.5, price: 0.2, latency: 0.15, success: 0.15 },
+  },
+  comingSoon(
+    "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+    "invoice-data",
+    "Invoice data extraction",
+    "Finds the supplier, dates, line items and totals on an invoice and returns them as fields.",
+  ),
+  comingSoon(
+    "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+    "table-extraction",
+    "Table extraction",
+    "Turns the tables in a document into rows and columns you can open in a spreadsheet.",
+  ),
+  comingSoon(
+    "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
+    "handwriting-recognition",
+    "Handwriting recognition",
+    "Reads handwritten notes and forms.",
+  ),
+  comingSoon(
+    "4d5e6f7a-8b9c-4d0e-9f2a-3b4c5d6e7f8a",
+    "document-translation",
+    "Document translation",
+    "Translates the text of a document into another language and keeps its layout.",
+  ),
+];
+
+/** Order of INTERFACE.md: active first, then coming soon; by name inside a group. */
+export const ORDERED_CATALOG: readonly CatalogEntry[] = [...CATALOG].sort(
+  (a, b) =>
+    Number(a.status !== CATEGORY_STATUS.active) - Number(b.status !== CATEGORY_STATUS.active) ||
+    a.name.localeCompare(b.name, "en"),
+);
+
+export function findCategory(id: string): CatalogEntry | undefined {
+  const lower = id.toLowerCase();
+  return CATALOG.find((c) => c.id === lower);
+}

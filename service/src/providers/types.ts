@@ -1,0 +1,30 @@
+// The one small interface every provider implements. The router only sees this.
+import type { OcrData } from "@/lib/contract";
+
+export interface ProviderInput {
+  /** The whole document; providers never fetch it themselves. */
+  bytes: Buffer;
+  /** Real media type of the bytes (checked by magic bytes before routing). */
+  mimeType: string;
+  /** Tesseract-style or ISO 639 language codes from input.language_hints; may be empty. */
+  languageHints: readonly string[];
+  /** The rest of `input`, passed through unchanged (INTERFACE.md, "Process input"). */
+  passthrough: Readonly<Record<string, unknown>>;
+  /** Aborted when the attempt times out or the request deadline passes. */
+  signal: AbortSignal;
+  traceId: string;
+}
+
+export interface ProviderOutput {
+  data: OcrData;
+  /** Pages billed: price per page × pages = estimated_cost. */
+  pages: number;
+}
+
+export interface Provider {
+  readonly name: string;
+  /** Whether the provider can run on this machine (e.g. the tesseract CLI exists). */
+  available(): Promise<boolean>;
+  run(input: ProviderInput): Promise<ProviderOutput>;
+  close?(): Promise<void>;
+}
