@@ -1,0 +1,2 @@
+// Empty stand-in for the `server-only` package under Vitest.
+export {};
