@@ -1,0 +1,51 @@
+// Persistence the service needs across instances: grants and idempotency records.
+// SQLite by default, PostgreSQL when SERVICE_DATABASE_URL says so (same code).
+
+export interface GrantRecord {
+  objectKey: string;
+  categoryId: string;
+  /** Normalised (lower-case, no parameters) media type that was granted. */
+  contentType: string;
+  createdAt: Date;
+  expiresAt: Date;
+  /** Set by the storage once bytes arrived (embedded storage), or on first successful read (S3). */
+  uploadedAt: Date | null;
+  size: number | null;
+}
+
+export interface GrantStore {
+  create(grant: Omit<GrantRecord, "uploadedAt" | "size">): Promise<void>;
+  find(objectKey: string): Promise<GrantRecord | undefined>;
+  markUploaded(objectKey: string, size: number, at: Date): Promise<void>;
+}
+
+/** A stored response, replayed byte for byte. */
+export interface StoredResponse {
+  status: number;
+  body: string;
+}
+
+export type IdempotencyClaim =
+  | { kind: "claimed" }
+  | { kind: "replay"; response: StoredResponse }
+  | { kind: "in_flight" }
+  | { kind: "mismatch" };
+
+export interface IdempotencyStore {
+  /**
+   * Atomically claims (scope, key) for a request whose body hashes to requestHash,
+   * or reports what already holds it. Records older than the retention are ignored.
+   */
+  claim(scope: string, key: string, requestHash: string, now: Date): Promise<IdempotencyClaim>;
+  complete(scope: string, key: string, response: StoredResponse): Promise<void>;
+  /** Frees a claim whose request did not produce a response worth replaying. */
+  release(scope: string, key: string): Promise<void>;
+}
+
+export interface ServiceDb {
+  grants: GrantStore;
+  idempotency: IdempotencyStore;
+  /** For /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
