@@ -1,0 +1,4 @@
+// GET /api/health – liveness of the app itself (not of the Routing Service).
+export function GET() {
+  return Response.json({ status: "ok" });
+}

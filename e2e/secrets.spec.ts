@@ -1,0 +1,46 @@
+// The API key lives on the server only (INTERFACE.md, web app decisions):
+// never in a client bundle, a page, or any response the browser receives.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+
+const key = process.env.E2E_API_KEY ?? "";
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+test("the key is long enough to be searched for", () => {
+  expect(key.length).toBeGreaterThan(16);
+});
+
+test("no file under .next/static holds the API key", () => {
+  const files = filesUnder(join(process.cwd(), ".next", "static"));
+  expect(files.length).toBeGreaterThan(0);
+  const leaking = files.filter((file) => readFileSync(file).includes(key));
+  expect(leaking).toEqual([]);
+});
+
+test("no response the browser receives holds the API key", async ({ page }) => {
+  const seen: string[] = [];
+  page.on("response", async (response) => {
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    const headers = JSON.stringify(await response.allHeaders());
+    if (body.includes(key) || headers.includes(key)) seen.push(response.url());
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const firstCategory = page
+    .getByRole("link")
+    .filter({ hasText: /recognition|extraction/i })
+    .first();
+  await firstCategory.click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const api = await page.request.get("/api/categories");
+  expect(api.ok()).toBe(true);
+  expect(await api.text()).not.toContain(key);
+  expect(seen).toEqual([]);
+});

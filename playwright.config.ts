@@ -1,0 +1,90 @@
+// End-to-end: the real Routing Service and the production build of the app,
+// driven in a real Chromium. `npm test` builds the app first.
+import { randomBytes } from "node:crypto";
+import { defineConfig, devices } from "@playwright/test";
+
+// A distinctive key per run, so the leak checks can search for it.
+process.env.E2E_API_KEY ??= `e2e-${randomBytes(12).toString("hex")}`;
+const key = process.env.E2E_API_KEY;
+
+export const PORTS = { service: 8010, app: 3010, appServiceDown: 3011 } as const;
+const serviceUrl = `http://127.0.0.1:${PORTS.service}`;
+const isRoot = process.getuid?.() === 0;
+const onCI = Boolean(process.env.CI);
+
+const appEnv = (routingUrl: string) => ({
+  ROUTING_API_URL: routingUrl,
+  ROUTING_API_KEY: key,
+  NEXT_TELEMETRY_DISABLED: "1",
+});
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: ".data/test-results/e2e",
+  fullyParallel: false,
+  workers: onCI ? 1 : 2,
+  forbidOnly: onCI,
+  retries: onCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORTS.app}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH,
+          // Without these, Chromium keeps dialing Google's hosts on a closed network.
+          args: [
+            ...(isRoot ? ["--no-sandbox"] : []),
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: "service",
+      command: "rm -rf .data/e2e && npx tsx service/src/main.ts",
+      url: `${serviceUrl}/healthz`,
+      env: {
+        SERVICE_PORT: String(PORTS.service),
+        SERVICE_API_KEYS: key,
+        SERVICE_DATA_DIR: ".data/e2e/service",
+        SERVICE_PUBLIC_URL: serviceUrl,
+        SERVICE_CORS_ORIGINS: `http://127.0.0.1:${PORTS.app},http://localhost:${PORTS.app}`,
+        LOG_LEVEL: "warn",
+      },
+      reuseExistingServer: !onCI,
+      timeout: 60_000,
+    },
+    {
+      name: "app",
+      command: `npx next start -p ${PORTS.app}`,
+      url: `http://127.0.0.1:${PORTS.app}`,
+      env: appEnv(serviceUrl),
+      reuseExistingServer: !onCI,
+      timeout: 60_000,
+    },
+    {
+      // The same app pointed at a port where nothing listens: the "service down" states.
+      name: "app (service down)",
+      command: `npx next start -p ${PORTS.appServiceDown}`,
+      url: `http://127.0.0.1:${PORTS.appServiceDown}/api/health`,
+      env: appEnv("http://127.0.0.1:9"),
+      reuseExistingServer: !onCI,
+      timeout: 60_000,
+    },
+  ],
+});
