@@ -1,0 +1,147 @@
+// Idempotency records (INTERFACE.md, "Idempotency-Key"). The claim is atomic
+// across processes and machines because it rests on the primary key alone:
+// INSERT … ON CONFLICT DO NOTHING, then read back whose claim holds the row.
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { type Database, toMillis } from "./schema";
+import type { IdempotencyClaim, IdempotencyStore } from "./types";
+
+export interface IdempotencyOptions {
+  /** How long a key is remembered, from its first request. */
+  retentionMs: number;
+  /**
+   * How long a running claim may stay unfinished before it is taken as abandoned
+   * (its process died) and a new request may claim the key. Must exceed the
+   * longest request the service allows.
+   */
+  inFlightLeaseMs: number;
+}
+
+const PURGE_EVERY_MS = 60_000;
+/** Rounds of claim → read; only a record deleted between the two needs a second one. */
+const MAX_CLAIM_ROUNDS = 5;
+
+export function createIdempotencyStore(
+  db: Kysely<Database>,
+  options: IdempotencyOptions,
+): IdempotencyStore {
+  // Tokens of the claims this process holds, so complete/release touch only our own
+  // record even if an abandoned claim was taken over by another process meanwhile.
+  const held = new Map<string, string>();
+  const heldKey = (scope: string, key: string) => `${scope}\u0000${key}`;
+  let lastPurge = 0;
+
+  async function purgeExpired(now: Date): Promise<void> {
+    if (now.getTime() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = now.getTime();
+    await db
+      .deleteFrom("idempotency_records")
+      .where("created_at", "<", now.getTime() - options.retentionMs)
+      .execute();
+  }
+
+  async function claimOnce(
+    scope: string,
+    key: string,
+    requestHash: string,
+    now: Date,
+  ): Promise<IdempotencyClaim | undefined> {
+    const nowMs = now.getTime();
+    // A record past its retention no longer counts; the conditional delete cannot
+    // remove a fresh claim another process has just made.
+    await db
+      .deleteFrom("idempotency_records")
+      .where("scope", "=", scope)
+      .where("idem_key", "=", key)
+      .where("created_at", "<", nowMs - options.retentionMs)
+      .execute();
+
+    const token = randomUUID();
+    await db
+      .insertInto("idempotency_records")
+      .values({
+        scope,
+        idem_key: key,
+        request_hash: requestHash,
+        owner: token,
+        state: "running",
+        created_at: nowMs,
+        claimed_at: nowMs,
+        status: null,
+        body: null,
+      })
+      .onConflict((oc) => oc.columns(["scope", "idem_key"]).doNothing())
+      .execute();
+
+    const row = await db
+      .selectFrom("idempotency_records")
+      .selectAll()
+      .where("scope", "=", scope)
+      .where("idem_key", "=", key)
+      .executeTakeFirst();
+    if (!row) return undefined;
+
+    if (row.owner === token) {
+      held.set(heldKey(scope, key), token);
+      return { kind: "claimed" };
+    }
+    if (row.request_hash !== requestHash) return { kind: "mismatch" };
+    if (row.state === "done" && row.status !== null && row.body !== null) {
+      return { kind: "replay", response: { status: row.status, body: row.body } };
+    }
+    if (toMillis(row.claimed_at) >= nowMs - options.inFlightLeaseMs) return { kind: "in_flight" };
+
+    // The holder has been running longer than any request may: it died. Take the
+    // claim over, but only if nobody else did first (compare-and-set on the owner).
+    const takeover = await db
+      .updateTable("idempotency_records")
+      .set({ owner: token, claimed_at: nowMs })
+      .where("scope", "=", scope)
+      .where("idem_key", "=", key)
+      .where("owner", "=", row.owner)
+      .where("state", "=", "running")
+      .executeTakeFirst();
+    if (takeover.numUpdatedRows === 1n) {
+      held.set(heldKey(scope, key), token);
+      return { kind: "claimed" };
+    }
+    return undefined;
+  }
+
+  return {
+    async claim(scope, key, requestHash, now) {
+      await purgeExpired(now);
+      for (let round = 0; round < MAX_CLAIM_ROUNDS; round++) {
+        const claim = await claimOnce(scope, key, requestHash, now);
+        if (claim) return claim;
+      }
+      // Another process keeps replacing the record under us; tell the client to retry.
+      return { kind: "in_flight" };
+    },
+
+    async complete(scope, key, response) {
+      const token = held.get(heldKey(scope, key));
+      held.delete(heldKey(scope, key));
+      if (token === undefined) return;
+      await db
+        .updateTable("idempotency_records")
+        .set({ state: "done", status: response.status, body: response.body })
+        .where("scope", "=", scope)
+        .where("idem_key", "=", key)
+        .where("owner", "=", token)
+        .execute();
+    },
+
+    async release(scope, key) {
+      const token = held.get(heldKey(scope, key));
+      held.delete(heldKey(scope, key));
+      if (token === undefined) return;
+      await db
+        .deleteFrom("idempotency_records")
+        .where("scope", "=", scope)
+        .where("idem_key", "=", key)
+        .where("owner", "=", token)
+        .execute();
+    },
+  };
+}
