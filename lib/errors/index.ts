@@ -1,0 +1,5 @@
+export { AppError, type AppErrorBody, appErrorBodySchema, toAppError } from "./app-error";
+export { type AppErrorCode, ERROR_CODES, ERROR_STATUS, isAppErrorCode } from "./codes";
+export { type FieldProblem, type ParsedDetail, parseDetail } from "./detail";
+export { ERROR_TEXT, retryAfterSentence } from "./messages";
+export { errorResponse } from "./response";

@@ -1,0 +1,7 @@
+// The server-only client of the Routing Service. Swapping the upstream means
+// swapping this folder; everything else sees the app's own types.
+import "server-only";
+
+export { getCategory, listCategories } from "./categories";
+export { processDocument, requestUpload } from "./documents";
+export type * from "./types";
