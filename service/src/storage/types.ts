@@ -6,4 +6,6 @@ export interface ObjectStore {
   presignPut(objectKey: string, contentType: string, expiresInSeconds: number): Promise<string>;
   /** The object's bytes, or undefined when nothing was uploaded under that key. */
   read(objectKey: string): Promise<Buffer | undefined>;
+  /** For /readyz: resolves when the storage is reachable, rejects otherwise. */
+  check(): Promise<void>;
 }

@@ -1,0 +1,90 @@
+// buildApp: the Routing Service's HTTP surface as a Fastify instance (not listening).
+// main.ts opens what it needs and listens; tests build it with their own deps.
+import cors from "@fastify/cors";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { ServiceConfig } from "./config";
+import type { ServiceDb } from "./db/types";
+import { createAuthHook } from "./http/auth";
+import { useJsonBodies } from "./http/body";
+import { installErrorHandling } from "./http/error-handler";
+import { createRateLimiter } from "./http/rate-limit";
+import { genTraceId } from "./http/trace";
+import { httpDuration, httpRequests } from "./metrics";
+import { categoryRoutes } from "./routes/categories";
+import { opsRoutes } from "./routes/ops";
+import type { Router } from "./routing/types";
+import type { ObjectStore } from "./storage/types";
+
+export interface AppDeps {
+  config: ServiceConfig;
+  db: ServiceDb;
+  store: ObjectStore;
+  /** The router the process route uses (routing/); the route is registered only when one is given. */
+  router?: Router;
+}
+
+/** Query-string signatures are credentials too: they never reach the logs. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&]signature=)[^&]*/gi, "$1[redacted]");
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], censor: "[redacted]" },
+      serializers: {
+        req: (req: {
+          method: string;
+          url: string;
+          ip?: string;
+          socket?: { remoteAddress?: string };
+        }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip ?? req.socket?.remoteAddress,
+        }),
+      },
+    },
+    logController: new LogController({ requestIdLogLabel: "trace_id" }),
+    genReqId: genTraceId,
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    // Query parameters are matched by exact name, so a trailing slash is the same route.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+  installErrorHandling(app);
+
+  await app.register(cors, {
+    origin: [...config.corsOrigins],
+    methods: ["GET", "HEAD", "POST", "PUT", "OPTIONS"],
+    exposedHeaders: ["ETag", "X-Request-Id", "Retry-After"],
+    maxAge: 600,
+  });
+
+  await app.register(opsRoutes, deps);
+
+  const rateLimiter = createRateLimiter(config.rateLimitPerMinute);
+  const authenticate = createAuthHook(config.apiKeys);
+  await app.register(
+    async (v1) => {
+      useJsonBodies(v1);
+      v1.addHook("onRequest", authenticate);
+      v1.addHook("onRequest", rateLimiter.hook);
+      await v1.register(categoryRoutes);
+    },
+    { prefix: "/v1" },
+  );
+
+  return app;
+}

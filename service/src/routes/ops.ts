@@ -1,0 +1,33 @@
+// Outside /v1, no key: liveness, readiness, Prometheus metrics, the OpenAPI document.
+import type { FastifyPluginAsync } from "fastify";
+import type { AppDeps } from "../app";
+import { metricsRegistry } from "../metrics";
+
+export const opsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  app.get("/healthz", async () => ({ status: "ok" }));
+
+  app.get("/readyz", async (request, reply) => {
+    const checks: Record<string, string> = {};
+    const probe = (name: string, check: () => Promise<void>) =>
+      check().then(
+        () => {
+          checks[name] = "ok";
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error }, `readiness: ${name} unreachable`);
+          checks[name] = "unreachable";
+        },
+      );
+    await Promise.all([
+      probe("database", () => deps.db.ping()),
+      probe("storage", () => deps.store.check()),
+    ]);
+    const ready = Object.values(checks).every((v) => v === "ok");
+    return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "not_ready", checks });
+  });
+
+  app.get("/metrics", async (_request, reply) => {
+    const body = await metricsRegistry.metrics();
+    return reply.type(metricsRegistry.contentType).send(body);
+  });
+};

@@ -1,0 +1,105 @@
+// Embedded storage: uploaded objects live in a folder under the data dir, and the
+// service itself serves the signed upload URLs (storage/embedded-routes.ts).
+import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
+import { access, link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { isObjectKey } from "./keys";
+import { signUpload, verifyUpload } from "./signing";
+import type { ObjectStore } from "./types";
+
+export const EMBEDDED_BUCKET = "docroute-local";
+
+export class EmbeddedStore implements ObjectStore {
+  readonly bucket = EMBEDDED_BUCKET;
+  readonly root: string;
+  private readonly tmpDir: string;
+
+  constructor(
+    dataDir: string,
+    private readonly publicUrl: string,
+    private readonly secret: string,
+  ) {
+    this.root = path.join(dataDir, "objects");
+    this.tmpDir = path.join(this.root, ".tmp");
+  }
+
+  async init(): Promise<void> {
+    await mkdir(this.tmpDir, { recursive: true });
+  }
+
+  async presignPut(
+    objectKey: string,
+    contentType: string,
+    expiresInSeconds: number,
+  ): Promise<string> {
+    const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+    const signature = signUpload(this.secret, objectKey, contentType, expires);
+    return `${this.publicUrl}/storage/${objectKey}?expires=${expires}&signature=${signature}`;
+  }
+
+  /** Whether a PUT's key, content type and expiry are the ones this store signed. */
+  verify(objectKey: string, contentType: string, expires: number, signature: string): boolean {
+    return verifyUpload(this.secret, objectKey, contentType, expires, signature);
+  }
+
+  async read(objectKey: string): Promise<Buffer | undefined> {
+    if (!isObjectKey(objectKey)) return undefined;
+    try {
+      return await readFile(this.pathOf(objectKey));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  }
+
+  /** For /readyz: the folder exists and is writable. */
+  async check(): Promise<void> {
+    await access(this.tmpDir, constants.W_OK);
+  }
+
+  /** The file of a key. Callers pass only keys that passed isObjectKey. */
+  pathOf(objectKey: string): string {
+    if (!isObjectKey(objectKey)) throw new Error("invalid object key");
+    return path.join(this.root, objectKey);
+  }
+
+  /** A fresh temp file path on the same file system as the objects (rename is atomic). */
+  tempPath(): string {
+    return path.join(this.tmpDir, randomBytes(12).toString("hex"));
+  }
+
+  /** Moves a complete temp file into place; a reader never sees half an object. */
+  async commit(tempPath: string, objectKey: string): Promise<void> {
+    const target = this.pathOf(objectKey);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(tempPath, target);
+  }
+
+  async discard(tempPath: string): Promise<void> {
+    await rm(tempPath, { force: true });
+  }
+}
+
+export function isEmbeddedStore(store: ObjectStore): store is EmbeddedStore {
+  return store instanceof EmbeddedStore;
+}
+
+/** The signing secret: configured, or generated once and kept in the data dir. */
+export async function resolveSigningSecret(dataDir: string, configured?: string): Promise<string> {
+  if (configured) return configured;
+  const file = path.join(dataDir, "upload-signing-secret");
+  await mkdir(dataDir, { recursive: true });
+  const temp = `${file}.${randomBytes(6).toString("hex")}`;
+  await writeFile(temp, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+  try {
+    // link() fails if the file exists: of two processes starting at once, one puts its
+    // complete secret in place and both read that one.
+    await link(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    await rm(temp, { force: true });
+  }
+  return (await readFile(file, "utf8")).trim();
+}
