@@ -1,0 +1,42 @@
+// Environment of the process endpoint, parsed once at start with the service's
+// parseEnv: a bad value stops the start with a message that names the variable.
+//
+// main.ts wiring:
+//   const processConfig = loadProcessConfig(process.env);
+//   const db = await openDatabase(url, dataDir, { retentionMs: processConfig.idempotencyRetentionMs });
+//   buildApp({ …, router, v1Plugins: [createProcessRoutes(processConfig)] });
+import { z } from "zod";
+import { parseEnv } from "../config";
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+export const processEnvSchema = z.object({
+  /** Documents processed at the same time by this instance. */
+  WORK_CONCURRENCY: int(1, 256).default(2),
+  /** Requests that may wait for a free slot; one more is answered 503 + Retry-After. */
+  WORK_QUEUE_MAX: int(0, 100_000).default(32),
+  /** How long an Idempotency-Key is remembered, in hours (INTERFACE.md: 24 h). */
+  IDEMPOTENCY_RETENTION_HOURS: int(1, 24 * 365).default(24),
+});
+
+export interface ProcessConfig {
+  workConcurrency: number;
+  workQueueMax: number;
+  idempotencyRetentionMs: number;
+}
+
+export function loadProcessConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ProcessConfig {
+  const e = parseEnv(processEnvSchema, env);
+  return {
+    workConcurrency: e.WORK_CONCURRENCY,
+    workQueueMax: e.WORK_QUEUE_MAX,
+    idempotencyRetentionMs: e.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+  };
+}

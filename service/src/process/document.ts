@@ -1,0 +1,160 @@
+// Resolving input.document / input_ref to an upload of this service, for this
+// category, with bytes present and of the declared type. Every refusal is a 422
+// whose message says what to do next (INTERFACE.md, "Process input").
+import { fileTypeFromBuffer } from "file-type";
+import type { CatalogEntry } from "../catalog";
+import type { GrantRecord, GrantStore } from "../db/types";
+import { expectedList, type Loc, unprocessable, validationItem } from "../http/errors";
+import type { ObjectStore } from "../storage/types";
+import { normaliseMediaType, type ProcessRequestParts } from "./request";
+
+const DOCUMENT_LOC: Loc = ["body", "input", "document"];
+const INPUT_REF_LOC: Loc = ["body", "input_ref"];
+const MIME_LOC: Loc = ["body", "input", "mime_type"];
+const S3_URI = /^s3:\/\/([^/]+)\/(.+)$/;
+
+export interface ResolvedDocument {
+  grant: GrantRecord;
+  /** Normalised media type the client declared (equal to the granted one). */
+  mimeType: string;
+}
+
+const uploadsPath = (category: CatalogEntry) => `POST /v1/categories/${category.id}/uploads`;
+
+function refuse(loc: Loc, msg: string, input: unknown): never {
+  throw unprocessable([
+    validationItem({
+      type: "value_error",
+      loc,
+      msg: `Value error, ${msg}`,
+      input,
+      ctx: { error: msg },
+    }),
+  ]);
+}
+
+/**
+ * Checks the reference and the declared type against the grant, without reading the
+ * bytes (that happens in a work slot, see readDocument).
+ */
+export async function resolveDocument(
+  parts: ProcessRequestParts,
+  category: CatalogEntry,
+  grants: GrantStore,
+  store: ObjectStore,
+): Promise<ResolvedDocument> {
+  const { objectKey, loc, input } = referencedKey(parts, category, store);
+  const grant = await grants.find(objectKey);
+  if (!grant) {
+    refuse(
+      loc,
+      `this is not an upload of this service. Request an upload URL with ${uploadsPath(category)}, PUT the file to it, then send the s3_uri you got as input.document.`,
+      input,
+    );
+  }
+  if (grant.categoryId !== category.id) {
+    refuse(
+      loc,
+      `this document was uploaded for another category. Request an upload URL for this category with ${uploadsPath(category)} and upload the file again.`,
+      input,
+    );
+  }
+
+  const mimeType = normaliseMediaType(parts.mimeType);
+  if (!category.accepts.includes(mimeType)) {
+    const expected = expectedList(category.accepts);
+    throw unprocessable([
+      validationItem({
+        type: "literal_error",
+        loc: MIME_LOC,
+        msg: `Input should be ${expected}`,
+        input: parts.mimeType,
+        ctx: { expected },
+      }),
+    ]);
+  }
+  if (mimeType !== grant.contentType) {
+    refuse(
+      MIME_LOC,
+      `the document was uploaded as ${grant.contentType}, not ${mimeType}. Send mime_type "${grant.contentType}", or upload the file again with the type it really has.`,
+      parts.mimeType,
+    );
+  }
+  return { grant, mimeType };
+}
+
+/** The object key named by input.document and/or input_ref; both must agree. */
+function referencedKey(
+  parts: ProcessRequestParts,
+  category: CatalogEntry,
+  store: ObjectStore,
+): { objectKey: string; loc: Loc; input: string } {
+  let fromDocument: string | undefined;
+  if (parts.document !== undefined) {
+    const match = S3_URI.exec(parts.document);
+    if (!match || match[1] !== store.bucket || !match[2]) {
+      refuse(
+        DOCUMENT_LOC,
+        `input.document must be the s3_uri of an upload of this service (s3://${store.bucket}/uploads/…). Request an upload URL with ${uploadsPath(category)}, PUT the file to it, then send the s3_uri you got.`,
+        parts.document,
+      );
+    }
+    fromDocument = match[2];
+  }
+  if (
+    parts.inputRef !== undefined &&
+    fromDocument !== undefined &&
+    parts.inputRef !== fromDocument
+  ) {
+    refuse(
+      INPUT_REF_LOC,
+      "input_ref and input.document name different objects. Send the upload's s3_uri as input.document; input_ref is optional, and when given it must be that upload's object_key.",
+      parts.inputRef,
+    );
+  }
+  if (fromDocument !== undefined)
+    return { objectKey: fromDocument, loc: DOCUMENT_LOC, input: parts.document ?? "" };
+  return { objectKey: parts.inputRef ?? "", loc: INPUT_REF_LOC, input: parts.inputRef ?? "" };
+}
+
+/**
+ * Reads the bytes and checks they are what the grant says (magic bytes, not the
+ * file name or the client's word). Marks the grant uploaded on the first successful
+ * read when the storage could not (S3 mode).
+ */
+export async function readDocument(
+  resolved: ResolvedDocument,
+  parts: ProcessRequestParts,
+  grants: GrantStore,
+  store: ObjectStore,
+  now: Date,
+): Promise<Buffer> {
+  const { grant, mimeType } = resolved;
+  const loc = parts.document !== undefined ? DOCUMENT_LOC : INPUT_REF_LOC;
+  const input = parts.document ?? parts.inputRef;
+  const bytes = await store.read(grant.objectKey);
+  if (!bytes || bytes.length === 0) {
+    const expired = grant.expiresAt.getTime() <= now.getTime();
+    refuse(
+      loc,
+      expired
+        ? "nothing was uploaded for this document and its upload URL has expired. Request a new upload URL, PUT the file to it, then process."
+        : "nothing has been uploaded for this document yet. PUT the file to the upload_url first, then process.",
+      input,
+    );
+  }
+  if (grant.uploadedAt === null) await grants.markUploaded(grant.objectKey, bytes.length, now);
+
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected?.mime !== mimeType) {
+    const seen = detected
+      ? `they look like ${detected.mime}`
+      : "their type could not be recognised";
+    refuse(
+      MIME_LOC,
+      `the uploaded bytes are not ${mimeType}: ${seen}. Upload the real ${mimeType} file again, or declare the type it really has.`,
+      parts.mimeType,
+    );
+  }
+  return bytes;
+}
