@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AppError } from "@/lib/errors";
+import { requestUploadGrant, retryCallDelay, shouldRetryCall, submitProcess } from "./api";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubFetch(status: number, body: unknown) {
+  const fetchMock = vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "Content-Type": "application/json" },
+      }),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const CATEGORY = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+
+describe("requestUploadGrant", () => {
+  it("asks the app's route handler and returns the grant in the app's names", async () => {
+    const fetchMock = stubFetch(200, {
+      expires_in: 900,
+      object_key: "uploads/c/x.png",
+      s3_uri: "s3://b/uploads/c/x.png",
+      upload_url: "http://127.0.0.1:8400/storage/x",
+    });
+    await expect(requestUploadGrant(CATEGORY, "image/png")).resolves.toEqual({
+      expiresIn: 900,
+      objectKey: "uploads/c/x.png",
+      s3Uri: "s3://b/uploads/c/x.png",
+      uploadUrl: "http://127.0.0.1:8400/storage/x",
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe(`/api/categories/${CATEGORY}/uploads`);
+    expect(init?.method).toBe("POST");
+    expect(JSON.parse(String(init?.body))).toEqual({ contentType: "image/png" });
+  });
+
+  it("throws the route handler's AppError", async () => {
+    stubFetch(409, { code: "category_inactive", message: "Not yet.", traceId: "t" });
+    await expect(requestUploadGrant(CATEGORY, "image/png")).rejects.toMatchObject({
+      code: "category_inactive",
+      message: "Not yet.",
+      traceId: "t",
+    });
+  });
+
+  it("calls a fetch that never got an answer a network error", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    await expect(requestUploadGrant(CATEGORY, "image/png")).rejects.toMatchObject({
+      code: "network_error",
+    });
+  });
+
+  it("calls an answer of the wrong shape a bad response", async () => {
+    stubFetch(200, { upload_url: 5 });
+    await expect(requestUploadGrant(CATEGORY, "image/png")).rejects.toMatchObject({
+      code: "bad_response",
+    });
+  });
+});
+
+describe("submitProcess", () => {
+  it("sends the document, its type, the object key and the file's Idempotency-Key", async () => {
+    const fetchMock = stubFetch(200, {
+      data: { text: "hi" },
+      meta: { estimated_cost: 0.0015, failover_depth: 0, latency_ms: 10, trace_id: "t" },
+    });
+    const result = await submitProcess(CATEGORY, {
+      s3Uri: "s3://b/k.png",
+      objectKey: "k.png",
+      mimeType: "image/png",
+      languageHints: ["eng"],
+      idempotencyKey: "key-1",
+    });
+    expect(result.meta.trace_id).toBe("t");
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe(`/api/categories/${CATEGORY}/process`);
+    expect(new Headers(init?.headers).get("Idempotency-Key")).toBe("key-1");
+    expect(JSON.parse(String(init?.body))).toEqual({
+      document: "s3://b/k.png",
+      mimeType: "image/png",
+      objectKey: "k.png",
+      languageHints: ["eng"],
+    });
+  });
+
+  it("leaves out language hints nobody chose", async () => {
+    const fetchMock = stubFetch(200, {
+      data: {},
+      meta: { estimated_cost: 0, failover_depth: 0, latency_ms: 1, trace_id: "t" },
+    });
+    await submitProcess(CATEGORY, {
+      s3Uri: "s",
+      objectKey: "k",
+      mimeType: "image/png",
+      languageHints: [],
+      idempotencyKey: "k1",
+    });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).not.toHaveProperty(
+      "languageHints",
+    );
+  });
+});
+
+describe("automatic retries of a call", () => {
+  const err = (code: ConstructorParameters<typeof AppError>[0], retryAfterSeconds?: number) =>
+    new AppError(code, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
+
+  it("retries a lost connection a few times", () => {
+    expect(shouldRetryCall(0, err("network_error"))).toBe(true);
+    expect(shouldRetryCall(3, err("network_error"))).toBe(false);
+  });
+
+  it("waits for our own earlier call that is still running", () => {
+    expect(shouldRetryCall(10, err("still_running"))).toBe(true);
+    expect(retryCallDelay(10, err("still_running"))).toBe(3000);
+  });
+
+  it("honours a short Retry-After and leaves a long one to the person", () => {
+    expect(shouldRetryCall(0, err("rate_limited", 5))).toBe(true);
+    expect(retryCallDelay(1, err("rate_limited", 5))).toBe(5000);
+    expect(shouldRetryCall(0, err("rate_limited", 600))).toBe(false);
+  });
+
+  it("never retries by itself what failed for good or what the person cancelled", () => {
+    for (const code of [
+      "providers_failed",
+      "timeout",
+      "validation_failed",
+      "category_inactive",
+    ] as const) {
+      expect(shouldRetryCall(0, err(code))).toBe(false);
+    }
+    expect(shouldRetryCall(0, new DOMException("x", "AbortError"))).toBe(false);
+  });
+});

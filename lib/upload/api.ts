@@ -1,0 +1,109 @@
+// The browser's two calls to the app's own route handlers (the API key stays
+// on the server): a grant for one PUT, and the process call. Both answer
+// AppErrors, so mutations are typed the same as everything else.
+import { mutationOptions } from "@tanstack/react-query";
+import { type ProcessResult, processResultSchema, uploadGrantSchema } from "@/lib/contract";
+import { AppError } from "@/lib/errors";
+import { fetchApi } from "@/lib/query/fetch-api";
+import { backoffDelay } from "./backoff";
+import type { Grant } from "./transfer";
+
+const categoryPath = (categoryId: string) => `/api/categories/${encodeURIComponent(categoryId)}`;
+
+export async function requestUploadGrant(
+  categoryId: string,
+  contentType: string,
+  signal?: AbortSignal,
+): Promise<Grant> {
+  const grant = await fetchApi(`${categoryPath(categoryId)}/uploads`, uploadGrantSchema, {
+    method: "POST",
+    body: { contentType },
+    signal,
+  });
+  const { object_key, s3_uri, upload_url, expires_in } = grant;
+  return { objectKey: object_key, s3Uri: s3_uri, uploadUrl: upload_url, expiresIn: expires_in };
+}
+
+export interface ProcessVariables {
+  s3Uri: string;
+  objectKey: string;
+  mimeType: string;
+  languageHints: string[];
+  idempotencyKey: string;
+  signal?: AbortSignal;
+}
+
+export async function submitProcess(
+  categoryId: string,
+  vars: ProcessVariables,
+): Promise<ProcessResult> {
+  const body = {
+    document: vars.s3Uri,
+    mimeType: vars.mimeType,
+    objectKey: vars.objectKey,
+    ...(vars.languageHints.length > 0 ? { languageHints: vars.languageHints } : {}),
+  };
+  return fetchApi(`${categoryPath(categoryId)}/process`, processResultSchema, {
+    method: "POST",
+    body,
+    headers: { "Idempotency-Key": vars.idempotencyKey },
+    signal: vars.signal,
+  });
+}
+
+/** Waits the service asked for are honoured up to this; longer ones are left to the person. */
+const MAX_AUTOMATIC_WAIT_S = 30;
+/** A 409 still_running is our own earlier call: wait for it this often, this many times. */
+const STILL_RUNNING_POLL_MS = 3000;
+const STILL_RUNNING_POLLS = 60;
+
+/**
+ * Whether a failed call is tried again by itself. Safe for process because
+ * every try carries the file's one Idempotency-Key: a call that did run is
+ * replayed, not run again.
+ */
+export function shouldRetryCall(failureCount: number, error: unknown): boolean {
+  if (!(error instanceof AppError)) return false;
+  switch (error.code) {
+    case "still_running":
+      return failureCount < STILL_RUNNING_POLLS;
+    case "network_error":
+    case "service_unreachable":
+      return failureCount < 3;
+    case "rate_limited":
+    case "service_busy":
+      return failureCount < 3 && (error.retryAfterSeconds ?? 0) <= MAX_AUTOMATIC_WAIT_S;
+    default:
+      return false;
+  }
+}
+
+export function retryCallDelay(failureCount: number, error: unknown): number {
+  if (error instanceof AppError) {
+    if (error.code === "still_running") return STILL_RUNNING_POLL_MS;
+    if (error.retryAfterSeconds !== undefined) return error.retryAfterSeconds * 1000;
+  }
+  return backoffDelay(failureCount - 1);
+}
+
+export function uploadGrantMutation(categoryId: string) {
+  return mutationOptions({
+    mutationKey: ["categories", categoryId, "upload-grant"],
+    mutationFn: ({ contentType, signal }: { contentType: string; signal?: AbortSignal }) =>
+      requestUploadGrant(categoryId, contentType, signal),
+    retry: shouldRetryCall,
+    retryDelay: retryCallDelay,
+    // Offline is an error to show ("No connection"), not a reason to wait in silence.
+    networkMode: "always",
+  });
+}
+
+export function processMutation(categoryId: string) {
+  return mutationOptions({
+    mutationKey: ["categories", categoryId, "process"],
+    mutationFn: (vars: ProcessVariables) => submitProcess(categoryId, vars),
+    retry: shouldRetryCall,
+    retryDelay: retryCallDelay,
+    networkMode: "always",
+  });
+}

@@ -1,0 +1,200 @@
+// The upload queue as plain data and a reducer: one entry per file, moved
+// through its stages only by the transitions below. An event that does not
+// fit an entry's stage (a late progress event after Cancel) changes nothing.
+import type { ProcessMeta } from "@/lib/contract";
+import type { Failure } from "./failure";
+
+export type Stage =
+  | "checking"
+  | "queued"
+  | "granting"
+  | "uploading"
+  | "processing"
+  | "done"
+  | "failed"
+  | "cancelled";
+
+export interface QueueEntry {
+  /** Local id of the row; never sent anywhere. */
+  id: string;
+  name: string;
+  size: number;
+  /** The type the bytes showed; null until checked. */
+  mimeType: string | null;
+  /** Made once per file and sent with every process call for it, so retries never charge twice. */
+  idempotencyKey: string;
+  languageHints: string[];
+  stage: Stage;
+  addedAt: number;
+  /** Bytes sent in the current PUT. */
+  loaded: number;
+  bytesPerSecond: number | null;
+  /** What is happening now that the stage alone does not say ("Connection lost. Trying again…"). */
+  note: string | null;
+  objectKey: string | null;
+  s3Uri: string | null;
+  /** True once storage holds the bytes: retries then only repeat the process call. */
+  uploaded: boolean;
+  processingSince: number | null;
+  finishedAt: number | null;
+  meta: ProcessMeta | null;
+  failure: Failure | null;
+}
+
+export type QueueEvent =
+  | { type: "checked"; mimeType: string }
+  | { type: "refused"; failure: Failure }
+  | { type: "start"; now: number }
+  | { type: "granted"; objectKey: string; s3Uri: string }
+  | { type: "progress"; loaded: number; bytesPerSecond: number | null }
+  | { type: "note"; note: string | null }
+  | { type: "uploaded"; now: number }
+  | { type: "processed"; meta: ProcessMeta; now: number }
+  | { type: "failed"; failure: Failure; now: number }
+  | { type: "cancel"; now: number }
+  | { type: "retry" };
+
+export type QueueAction =
+  | { type: "add"; entries: QueueEntry[] }
+  | { type: "remove"; id: string }
+  | { type: "event"; id: string; event: QueueEvent };
+
+/** Stages in which work is under way for the entry. */
+export const ACTIVE_STAGES: ReadonlySet<Stage> = new Set(["granting", "uploading", "processing"]);
+/** Stages the person may cancel: nothing has been charged yet. */
+export const CANCELLABLE_STAGES: ReadonlySet<Stage> = new Set([
+  "checking",
+  "queued",
+  "granting",
+  "uploading",
+]);
+const FINISHED_STAGES: ReadonlySet<Stage> = new Set(["done", "failed", "cancelled"]);
+
+export function newEntry(
+  file: { name: string; size: number },
+  init: { id: string; idempotencyKey: string; languageHints: string[]; now: number },
+): QueueEntry {
+  return {
+    id: init.id,
+    name: file.name,
+    size: file.size,
+    mimeType: null,
+    idempotencyKey: init.idempotencyKey,
+    languageHints: init.languageHints,
+    stage: "checking",
+    addedAt: init.now,
+    loaded: 0,
+    bytesPerSecond: null,
+    note: null,
+    objectKey: null,
+    s3Uri: null,
+    uploaded: false,
+    processingSince: null,
+    finishedAt: null,
+    meta: null,
+    failure: null,
+  };
+}
+
+export function transition(entry: QueueEntry, event: QueueEvent): QueueEntry {
+  const { stage } = entry;
+  switch (event.type) {
+    case "checked":
+      return stage === "checking" ? { ...entry, stage: "queued", mimeType: event.mimeType } : entry;
+    case "refused":
+      return stage === "checking" ? { ...entry, stage: "failed", failure: event.failure } : entry;
+    case "start":
+      if (stage !== "queued") return entry;
+      return entry.uploaded
+        ? { ...entry, stage: "processing", processingSince: event.now, note: null }
+        : { ...entry, stage: "granting", note: null };
+    case "granted":
+      // Also while uploading: an expired grant was renewed and the PUT starts over.
+      if (stage !== "granting" && stage !== "uploading") return entry;
+      return {
+        ...entry,
+        stage: "uploading",
+        objectKey: event.objectKey,
+        s3Uri: event.s3Uri,
+        loaded: 0,
+        bytesPerSecond: null,
+      };
+    case "progress":
+      return stage === "uploading"
+        ? { ...entry, loaded: event.loaded, bytesPerSecond: event.bytesPerSecond }
+        : entry;
+    case "note":
+      return ACTIVE_STAGES.has(stage) ? { ...entry, note: event.note } : entry;
+    case "uploaded":
+      return stage === "uploading"
+        ? {
+            ...entry,
+            stage: "processing",
+            uploaded: true,
+            loaded: entry.size,
+            note: null,
+            processingSince: event.now,
+          }
+        : entry;
+    case "processed":
+      return stage === "processing"
+        ? { ...entry, stage: "done", meta: event.meta, note: null, finishedAt: event.now }
+        : entry;
+    case "failed":
+      return ACTIVE_STAGES.has(stage) || stage === "checking"
+        ? { ...entry, stage: "failed", failure: event.failure, note: null, finishedAt: event.now }
+        : entry;
+    case "cancel":
+      return CANCELLABLE_STAGES.has(stage)
+        ? { ...entry, stage: "cancelled", note: null, bytesPerSecond: null, finishedAt: event.now }
+        : entry;
+    case "retry":
+      if (stage !== "failed" && stage !== "cancelled") return entry;
+      // A file refused by the checks goes back through them; the key stays the same.
+      return {
+        ...entry,
+        stage: entry.mimeType ? "queued" : "checking",
+        failure: null,
+        note: null,
+        finishedAt: null,
+        loaded: entry.uploaded ? entry.size : 0,
+        bytesPerSecond: null,
+      };
+  }
+}
+
+export function queueReducer(entries: QueueEntry[], action: QueueAction): QueueEntry[] {
+  switch (action.type) {
+    case "add": {
+      const known = new Set(entries.map((e) => e.id));
+      const added = action.entries.filter((e) => !known.has(e.id));
+      return added.length > 0 ? [...entries, ...added] : entries;
+    }
+    case "remove":
+      return entries.filter((e) => e.id !== action.id || !isFinished(e));
+    case "event": {
+      let changed = false;
+      const next = entries.map((e) => {
+        if (e.id !== action.id) return e;
+        const moved = transition(e, action.event);
+        changed ||= moved !== e;
+        return moved;
+      });
+      return changed ? next : entries;
+    }
+  }
+}
+
+export function isFinished(entry: QueueEntry): boolean {
+  return FINISHED_STAGES.has(entry.stage);
+}
+
+/** Queued entries to start now, oldest first, so that at most `limit` run at once. */
+export function entriesToStart(entries: readonly QueueEntry[], limit: number): QueueEntry[] {
+  const running = entries.filter((e) => ACTIVE_STAGES.has(e.stage)).length;
+  const free = Math.max(0, limit - running);
+  return entries
+    .filter((e) => e.stage === "queued")
+    .sort((a, b) => a.addedAt - b.addedAt)
+    .slice(0, free);
+}

@@ -1,0 +1,253 @@
+"use client";
+// The upload queue in a component: files are checked as soon as they are
+// added, then run at most `concurrency` at a time through grant → PUT →
+// process. The queue is kept in sessionStorage for a refresh.
+import { useMutation } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import type { ProcessResult } from "@/lib/contract";
+import { processMutation, uploadGrantMutation } from "./api";
+import { isAbortError } from "./backoff";
+import { checkFile, type FileRules } from "./check-file";
+import { failureOf, isRefusal } from "./failure";
+import { putFile } from "./put-file";
+import {
+  CANCELLABLE_STAGES,
+  entriesToStart,
+  isFinished,
+  newEntry,
+  type QueueEntry,
+  type QueueEvent,
+  queueReducer,
+} from "./queue-state";
+import { restoreQueue, serialiseQueue, storageKey } from "./session-store";
+import { addSample, type ProgressSample, speedOf } from "./speed";
+import { transferFile } from "./transfer";
+
+export interface UploadQueueOptions extends FileRules {
+  categoryId: string;
+  concurrency?: number;
+}
+
+export interface UploadQueue {
+  entries: QueueEntry[];
+  addFiles: (files: readonly File[], languageHints?: string[]) => void;
+  cancel: (id: string) => void;
+  retry: (id: string) => void;
+  remove: (id: string) => void;
+  /** Whether Retry can do anything for this entry (the file is still here, or already stored). */
+  canRetry: (entry: QueueEntry) => boolean;
+  /** The person's own file, while the page still has it. */
+  fileOf: (id: string) => File | undefined;
+  /** The full answer of a finished run, while the page still has it. */
+  resultOf: (id: string) => ProcessResult | undefined;
+}
+
+export const DEFAULT_CONCURRENCY = 2;
+/** Progress is drawn at most this often; the last event always is. */
+const PROGRESS_INTERVAL_MS = 200;
+
+export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
+  const { categoryId, accepted, maxBytes, concurrency = DEFAULT_CONCURRENCY } = options;
+  const [entries, dispatch] = useReducer(queueReducer, []);
+  // sessionStorage is read after mount: the server's render has no queue to hydrate.
+  const [restored, setRestored] = useState(false);
+  const restoring = useRef(false);
+  const files = useRef(new Map<string, File>());
+  const results = useRef(new Map<string, ProcessResult>());
+  const controllers = useRef(new Map<string, AbortController>());
+  const entriesRef = useRef(entries);
+  useEffect(() => {
+    entriesRef.current = entries;
+  }, [entries]);
+
+  const grant = useMutation(uploadGrantMutation(categoryId));
+  const processCall = useMutation(processMutation(categoryId));
+  const grantAsync = grant.mutateAsync;
+  const processAsync = processCall.mutateAsync;
+
+  const send = useCallback(
+    (id: string, event: QueueEvent) => dispatch({ type: "event", id, event }),
+    [],
+  );
+
+  useEffect(() => {
+    if (restoring.current) return;
+    restoring.current = true;
+    const stored = window.sessionStorage.getItem(storageKey(categoryId));
+    dispatch({ type: "add", entries: restoreQueue(stored, Date.now()) });
+    setRestored(true);
+  }, [categoryId]);
+
+  useEffect(() => {
+    if (!restored) return;
+    try {
+      window.sessionStorage.setItem(storageKey(categoryId), serialiseQueue(entries));
+    } catch {
+      // Storage full or disabled: the queue still works, it just won't survive a refresh.
+    }
+  }, [categoryId, entries, restored]);
+
+  const run = useCallback(
+    async (entry: QueueEntry) => {
+      const controller = new AbortController();
+      controllers.current.set(entry.id, controller);
+      const { signal } = controller;
+      const mimeType = entry.mimeType ?? "application/octet-stream";
+      try {
+        let { s3Uri, objectKey } = entry;
+        if (!entry.uploaded || !s3Uri || !objectKey) {
+          const file = files.current.get(entry.id);
+          if (!file) throw new Error("The file is no longer in this page.");
+          let samples: ProgressSample[] = [];
+          let drawnAt = 0;
+          const stored = await transferFile(
+            {
+              requestGrant: (s) => grantAsync({ contentType: mimeType, signal: s }),
+              put: (g, onProgress, s) =>
+                putFile(g.uploadUrl, file, mimeType, { signal: s, onProgress }),
+            },
+            {
+              onGranted: (g) => {
+                samples = [];
+                send(entry.id, { type: "granted", objectKey: g.objectKey, s3Uri: g.s3Uri });
+              },
+              onProgress: ({ loaded, total }) => {
+                const now = performance.now();
+                samples = addSample(samples, { at: now, loaded });
+                if (now - drawnAt < PROGRESS_INTERVAL_MS && loaded < total) return;
+                drawnAt = now;
+                send(entry.id, { type: "progress", loaded, bytesPerSecond: speedOf(samples) });
+              },
+              onNote: (note) => send(entry.id, { type: "note", note }),
+            },
+            signal,
+          );
+          ({ s3Uri, objectKey } = stored);
+          send(entry.id, { type: "uploaded", now: Date.now() });
+        }
+        const result = await processAsync({
+          s3Uri,
+          objectKey,
+          mimeType,
+          languageHints: entry.languageHints,
+          idempotencyKey: entry.idempotencyKey,
+          signal,
+        });
+        results.current.set(entry.id, result);
+        send(entry.id, { type: "processed", meta: result.meta, now: Date.now() });
+      } catch (error) {
+        // A cancelled entry was already moved by cancel(); an unmount leaves it as stored.
+        if (!isAbortError(error)) {
+          send(entry.id, { type: "failed", failure: failureOf(error), now: Date.now() });
+        }
+      } finally {
+        controllers.current.delete(entry.id);
+      }
+    },
+    [grantAsync, processAsync, send],
+  );
+
+  // Start what the concurrency allows whenever the queue changes.
+  useEffect(() => {
+    for (const entry of entriesToStart(entries, concurrency)) {
+      if (controllers.current.has(entry.id)) continue;
+      send(entry.id, { type: "start", now: Date.now() });
+      void run(entry);
+    }
+  }, [entries, concurrency, run, send]);
+
+  // Leaving the page stops uploads; a process call already sent is replayed on return.
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
+  }, []);
+
+  const check = useCallback(
+    async (id: string, file: File) => {
+      const verdict = await checkFile(file, { accepted, maxBytes });
+      send(
+        id,
+        verdict.ok
+          ? { type: "checked", mimeType: verdict.mimeType }
+          : { type: "refused", failure: failureOf(verdict.error) },
+      );
+    },
+    [accepted, maxBytes, send],
+  );
+
+  const addFiles = useCallback(
+    (list: readonly File[], languageHints: string[] = []) => {
+      const now = Date.now();
+      const added = list.map((file, i) => {
+        const entry = newEntry(file, {
+          id: crypto.randomUUID(),
+          idempotencyKey: crypto.randomUUID(),
+          languageHints,
+          now: now + i,
+        });
+        files.current.set(entry.id, file);
+        return entry;
+      });
+      dispatch({ type: "add", entries: added });
+      for (const entry of added) {
+        const file = files.current.get(entry.id);
+        if (file) void check(entry.id, file);
+      }
+    },
+    [check],
+  );
+
+  const cancel = useCallback(
+    (id: string) => {
+      const entry = entriesRef.current.find((e) => e.id === id);
+      if (!entry || !CANCELLABLE_STAGES.has(entry.stage)) return;
+      send(id, { type: "cancel", now: Date.now() });
+      controllers.current.get(id)?.abort();
+    },
+    [send],
+  );
+
+  const canRetry = useCallback(
+    (entry: QueueEntry) =>
+      (entry.stage === "failed" || entry.stage === "cancelled") &&
+      !(entry.failure && isRefusal(entry.failure)) &&
+      (entry.uploaded || files.current.has(entry.id)),
+    [],
+  );
+
+  const retry = useCallback(
+    (id: string) => {
+      const entry = entriesRef.current.find((e) => e.id === id);
+      if (!entry || !canRetry(entry)) return;
+      send(id, { type: "retry" });
+      // Cancelled before its check finished: check it now.
+      const file = files.current.get(id);
+      if (entry.mimeType === null && file) void check(id, file);
+    },
+    [canRetry, check, send],
+  );
+
+  const remove = useCallback((id: string) => {
+    const entry = entriesRef.current.find((e) => e.id === id);
+    if (!entry || !isFinished(entry)) return;
+    files.current.delete(id);
+    results.current.delete(id);
+    dispatch({ type: "remove", id });
+  }, []);
+
+  return useMemo(
+    () => ({
+      entries,
+      addFiles,
+      cancel,
+      retry,
+      remove,
+      canRetry,
+      fileOf: (id: string) => files.current.get(id),
+      resultOf: (id: string) => results.current.get(id),
+    }),
+    [entries, addFiles, cancel, retry, remove, canRetry],
+  );
+}
