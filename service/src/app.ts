@@ -12,7 +12,10 @@ import { genTraceId } from "./http/trace";
 import { httpDuration, httpRequests } from "./metrics";
 import { categoryRoutes } from "./routes/categories";
 import { opsRoutes } from "./routes/ops";
+import { uploadRoutes } from "./routes/uploads";
 import type { Router } from "./routing/types";
+import { isEmbeddedStore } from "./storage/embedded";
+import { embeddedStorageRoutes } from "./storage/embedded-routes";
 import type { ObjectStore } from "./storage/types";
 
 export interface AppDeps {
@@ -73,6 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(opsRoutes, deps);
+  if (isEmbeddedStore(deps.store)) {
+    await app.register(embeddedStorageRoutes, { store: deps.store, grants: deps.db.grants });
+  }
 
   const rateLimiter = createRateLimiter(config.rateLimitPerMinute);
   const authenticate = createAuthHook(config.apiKeys);
@@ -82,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       v1.addHook("onRequest", authenticate);
       v1.addHook("onRequest", rateLimiter.hook);
       await v1.register(categoryRoutes);
+      await v1.register(uploadRoutes, deps);
     },
     { prefix: "/v1" },
   );

@@ -1,0 +1,53 @@
+// POST /v1/categories/:category_id/uploads – a short-lived signed PUT URL for one document.
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import type { UploadGrant } from "@/lib/contract";
+import type { AppDeps } from "../app";
+import { categoryPathSchema, requireCategory } from "../http/category";
+import { expectedList, unprocessable, validateRequest, validationItem } from "../http/errors";
+import { newObjectKey, normalizeContentType } from "../storage/keys";
+
+/** Extra fields are ignored, as Pydantic does by default. */
+export const uploadBodySchema = z.object({ content_type: z.string() });
+
+export const uploadRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, db, store }) => {
+  app.post("/categories/:category_id/uploads", async (request): Promise<UploadGrant> => {
+    const { path, body } = validateRequest(request, {
+      path: categoryPathSchema,
+      body: uploadBodySchema,
+    });
+    const category = requireCategory(path.category_id);
+
+    const contentType = normalizeContentType(body.content_type);
+    if (!category.accepts.includes(contentType)) {
+      const expected = expectedList(category.accepts);
+      throw unprocessable([
+        validationItem({
+          type: "literal_error",
+          loc: ["body", "content_type"],
+          msg: `Input should be ${expected}`,
+          input: body.content_type,
+          ctx: { expected },
+        }),
+      ]);
+    }
+
+    const objectKey = newObjectKey(category.id, contentType);
+    const ttl = config.uploadUrlTtlSeconds;
+    const createdAt = new Date();
+    // Recorded before the URL goes out, so storage and process always find the grant.
+    await db.grants.create({
+      objectKey,
+      categoryId: category.id,
+      contentType,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + ttl * 1000),
+    });
+    return {
+      expires_in: ttl,
+      object_key: objectKey,
+      s3_uri: `s3://${store.bucket}/${objectKey}`,
+      upload_url: await store.presignPut(objectKey, contentType, ttl),
+    };
+  });
+};

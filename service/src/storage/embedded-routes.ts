@@ -1,0 +1,164 @@
+// PUT /storage/<object_key>?expires=…&signature=… – the embedded storage's upload URL.
+// Answers like S3: 200 with an ETag, XML errors. The body is streamed to a temp file
+// (never held in memory), counted and hashed on the way, and renamed into place only
+// when it is complete and within the category's maximum size.
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { findCategory } from "../catalog";
+import type { GrantStore } from "../db/types";
+import { uploadBytes } from "../metrics";
+import type { EmbeddedStore } from "./embedded";
+import { categoryOfKey, isObjectKey, normalizeContentType } from "./keys";
+
+class EntityTooLarge extends Error {}
+
+/** Counts and MD5-hashes what passes through; fails as soon as more than `max` bytes came. */
+class Meter extends Transform {
+  bytes = 0;
+  private readonly md5 = createHash("md5");
+
+  constructor(private readonly max: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.max) {
+      callback(new EntityTooLarge());
+      return;
+    }
+    this.md5.update(chunk);
+    callback(null, chunk);
+  }
+
+  etag(): string {
+    return `"${this.md5.digest("hex")}"`;
+  }
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function s3Error(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, string | number> = {},
+): FastifyReply {
+  const fields = { Code: code, Message: message, ...extra, RequestId: request.id };
+  const xml = Object.entries(fields)
+    .map(([name, value]) => `<${name}>${escapeXml(String(value))}</${name}>`)
+    .join("");
+  return reply
+    .code(status)
+    .type("application/xml")
+    .send(`<?xml version="1.0" encoding="UTF-8"?>\n<Error>${xml}</Error>\n`);
+}
+
+/** The first value of a query parameter that may be repeated. */
+function queryValue(query: unknown, name: string): string | undefined {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === "string" ? first : undefined;
+}
+
+/**
+ * After an early answer (too large), the client may still be sending: take no more of it
+ * and close the connection once the answer is out.
+ */
+function closeAfterReply(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header("Connection", "close");
+  request.raw.resume();
+  reply.raw.once("finish", () => request.raw.socket?.destroySoon?.());
+}
+
+export const embeddedStorageRoutes: FastifyPluginAsync<{
+  store: EmbeddedStore;
+  grants: GrantStore;
+}> = async (app, { store, grants }) => {
+  // The handler reads the raw stream itself: no parser may buffer the body.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+
+  app.put("/storage/*", async (request, reply) => {
+    const key = (request.params as Record<string, string | undefined>)["*"] ?? "";
+    if (!isObjectKey(key)) {
+      return s3Error(request, reply, 403, "AccessDenied", "Invalid object key");
+    }
+    const expiresText = queryValue(request.query, "expires");
+    const signature = queryValue(request.query, "signature");
+    if (!expiresText || !signature || !/^\d{1,12}$/.test(expiresText)) {
+      return s3Error(
+        request,
+        reply,
+        403,
+        "AccessDenied",
+        "Query-string authentication requires the expires and signature parameters",
+      );
+    }
+    const expires = Number(expiresText);
+    const contentType = normalizeContentType(request.headers["content-type"] ?? "");
+    if (!store.verify(key, contentType, expires, signature)) {
+      return s3Error(
+        request,
+        reply,
+        403,
+        "SignatureDoesNotMatch",
+        "The request signature we calculated does not match the signature you provided. Check the URL and send the Content-Type that was granted.",
+      );
+    }
+    if (expires * 1000 < Date.now()) {
+      return s3Error(request, reply, 403, "AccessDenied", "Request has expired", {
+        Expires: new Date(expires * 1000).toISOString(),
+        ServerTime: new Date().toISOString(),
+      });
+    }
+    const grant = await grants.find(key);
+    const category = findCategory(grant?.categoryId ?? categoryOfKey(key) ?? "");
+    if (!grant || !category) {
+      return s3Error(request, reply, 403, "AccessDenied", "No upload was granted for this object");
+    }
+
+    const max = category.maxBytes;
+    const declared = Number(request.headers["content-length"] ?? Number.NaN);
+    const tooLarge = () => {
+      closeAfterReply(request, reply);
+      return s3Error(
+        request,
+        reply,
+        400,
+        "EntityTooLarge",
+        "Your proposed upload exceeds the maximum allowed size",
+        {
+          MaxSizeAllowed: max,
+        },
+      );
+    };
+    if (declared > max) return tooLarge();
+
+    const temp = store.tempPath();
+    const meter = new Meter(max);
+    try {
+      await pipeline(request.raw, meter, createWriteStream(temp, { flags: "wx" }));
+    } catch (error) {
+      await store.discard(temp);
+      if (error instanceof EntityTooLarge) return tooLarge();
+      // The client went away mid-body: nobody is left to answer.
+      request.log.info({ err: error }, "upload aborted");
+      return reply.code(400).send();
+    }
+    try {
+      await store.commit(temp, key);
+    } catch (error) {
+      await store.discard(temp);
+      throw error;
+    }
+    await grants.markUploaded(key, meter.bytes, new Date());
+    uploadBytes.inc(meter.bytes);
+    return reply.code(200).header("ETag", meter.etag()).send();
+  });
+};
