@@ -1,0 +1,49 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { secondaryButton } from "@/components/button-styles";
+import { ErrorState } from "@/components/error-state";
+import { toAppError } from "@/lib/errors";
+import { categoriesQuery, readCategoriesParams } from "@/lib/query/categories";
+import { makeQueryClient } from "@/lib/query/query-client";
+import { listCategories } from "@/lib/routing";
+import { CategoryList } from "./category-list";
+import { homeHref } from "./home-href";
+import { HomeShell } from "./home-shell";
+
+export default async function HomePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = readCategoriesParams(await searchParams);
+  const queryClient = makeQueryClient();
+  try {
+    // The browser's key, filled from the server-only client rather than the route handler.
+    await queryClient.fetchQuery({
+      ...categoriesQuery(params),
+      queryFn: ({ signal }) => listCategories(params, signal),
+    });
+  } catch (error) {
+    const appError = toAppError(error);
+    return (
+      <HomeShell>
+        <ErrorState
+          error={appError}
+          actions={
+            appError.code === "misconfigured" ? null : (
+              <a href={homeHref(params.page, params.size)} className={secondaryButton}>
+                Try again
+              </a>
+            )
+          }
+        />
+      </HomeShell>
+    );
+  }
+  return (
+    <HomeShell>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <CategoryList params={params} />
+      </HydrationBoundary>
+    </HomeShell>
+  );
+}

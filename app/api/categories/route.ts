@@ -1,0 +1,19 @@
+// GET /api/categories?page&size – the category list for the browser.
+import { errorResponse, parseRequest } from "@/lib/errors";
+import { categoriesParamsSchema } from "@/lib/query/categories";
+import { listCategories } from "@/lib/routing";
+
+export async function GET(request: Request) {
+  try {
+    const search = new URL(request.url).searchParams;
+    const params = parseRequest(categoriesParamsSchema, {
+      page: search.get("page") ?? undefined,
+      size: search.get("size") ?? undefined,
+    });
+    return Response.json(await listCategories(params, request.signal), {
+      headers: { "Cache-Control": "no-store" },
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

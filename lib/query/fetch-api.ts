@@ -1,0 +1,41 @@
+// The browser's fetcher for the app's own route handlers. An error answer
+// comes back as the same AppError the server sent; a dropped connection is
+// `network_error`; a body that breaks the schema is `bad_response`.
+import type { z } from "zod";
+import { AppError } from "@/lib/errors";
+
+export interface FetchApiInit {
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function fetchApi<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  init: FetchApiInit = {},
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method ?? "GET",
+      headers: {
+        Accept: "application/json",
+        ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (cause) {
+    // A cancelled query is not a failure to show.
+    if (init.signal?.aborted) throw cause;
+    throw new AppError("network_error", { cause });
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw AppError.fromResponse(response.status, json);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new AppError("bad_response", { cause: parsed.error });
+  return parsed.data;
+}
