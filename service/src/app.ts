@@ -10,8 +10,10 @@ import { installErrorHandling } from "./http/error-handler";
 import { createRateLimiter } from "./http/rate-limit";
 import { genTraceId } from "./http/trace";
 import { httpDuration, httpRequests } from "./metrics";
+import type { ProcessConfig } from "./process/config";
 import { categoryRoutes } from "./routes/categories";
 import { opsRoutes } from "./routes/ops";
+import { createProcessRoutes, processRoutes } from "./routes/process";
 import { uploadRoutes } from "./routes/uploads";
 import type { Router } from "./routing/types";
 import { isEmbeddedStore } from "./storage/embedded";
@@ -24,6 +26,8 @@ export interface AppDeps {
   store: ObjectStore;
   /** The router the process route uses (routing/); the route is registered only when one is given. */
   router?: Router;
+  /** Work-queue and idempotency settings of the process route; from the environment when unset. */
+  processConfig?: ProcessConfig;
 }
 
 /** Query-string signatures are credentials too: they never reach the logs. */
@@ -89,6 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       v1.addHook("onRequest", rateLimiter.hook);
       await v1.register(categoryRoutes);
       await v1.register(uploadRoutes, deps);
+      if (deps.router) {
+        const process = deps.processConfig
+          ? createProcessRoutes(deps.processConfig)
+          : processRoutes;
+        await v1.register(process, deps);
+      }
     },
     { prefix: "/v1" },
   );

@@ -14,6 +14,7 @@ import { type AppDeps, buildApp } from "../src/app";
 import { loadConfig, type ServiceConfig } from "../src/config";
 import { openDatabase } from "../src/db/index";
 import type { ServiceDb } from "../src/db/types";
+import type { ProcessConfig } from "../src/process/config";
 import type { Router } from "../src/routing/types";
 import { createObjectStore } from "../src/storage/index";
 import type { ObjectStore } from "../src/storage/types";
@@ -27,6 +28,8 @@ export interface StartOptions {
   /** Fields set on the parsed config, after env. */
   config?: Partial<ServiceConfig>;
   router?: Router;
+  /** Work-queue and idempotency settings of the process route (default: from the environment). */
+  processConfig?: ProcessConfig;
   /** Replace the SQLite db or the storage (the service then does not own and close them). */
   db?: ServiceDb;
   store?: ObjectStore;
@@ -103,7 +106,13 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     const db = options.db ?? owned.db;
     if (!db) throw new Error("no database");
     const store = options.store ?? (await createObjectStore(config));
-    const deps: AppDeps = { config, db, store, router: options.router };
+    const deps: AppDeps = {
+      config,
+      db,
+      store,
+      router: options.router,
+      processConfig: options.processConfig,
+    };
     return { app: await buildApp(deps), config, db, store };
   });
   const url = `http://127.0.0.1:${port}`;
