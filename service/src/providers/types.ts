@@ -27,4 +27,31 @@ export interface Provider {
   available(): Promise<boolean>;
   run(input: ProviderInput): Promise<ProviderOutput>;
   close?(): Promise<void>;
+  /** Categories this provider joins beyond the catalog's slots (see ProviderOffer). */
+  readonly offers?: readonly ProviderOffer[];
+}
+
+/**
+ * The document itself cannot be read (not an image or PDF, damaged, password
+ * protected). The message is safe to show. The router still tries the next
+ * provider but does not count this against the provider's health.
+ */
+export class UnreadableDocumentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnreadableDocumentError";
+  }
+}
+
+/**
+ * A category a provider adds itself to beyond the catalog's slots: how an
+ * operator's provider (e.g. the HTTP one) joins the routing by configuration.
+ */
+export interface ProviderOffer {
+  /** Category slug, e.g. "text-recognition". */
+  category: string;
+  /** USD per page. */
+  pricePerPage: number;
+  /** 0–1. */
+  quality: number;
 }

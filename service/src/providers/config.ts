@@ -1,0 +1,106 @@
+// The providers' environment, parsed once at start with the service's parseEnv:
+// a bad value stops the start with a message that names the variable.
+//
+//   TESSERACT_CMD                 the tesseract CLI (default "tesseract")
+//   PDFTOPPM_CMD                  poppler's rasteriser (default "pdftoppm")
+//   PDF_DPI                       resolution of PDF pages: rasterised for OCR, and the
+//                                 pixels pdf-text's boxes refer to (default 200)
+//   TESSERACT_NATIVE_CONCURRENCY  tesseract processes at once (default: the cores)
+//   TESSERACTJS_POOL_SIZE         WASM worker threads per model, best and fast (default 1)
+//   OCR_QUEUE_LIMIT               pages waiting per engine before it refuses more (default 32)
+//   HTTP_PROVIDER_URL             an outside engine (see http-provider.ts); unset: none
+//   HTTP_PROVIDER_KEY             sent as "Authorization: Bearer <key>"
+//   HTTP_PROVIDER_NAME            its name in meta.provider (default "http")
+//   HTTP_PROVIDER_CATEGORIES      category slugs it serves (default "text-recognition")
+//   HTTP_PROVIDER_PRICE_PER_PAGE  USD (default 0.01)
+//   HTTP_PROVIDER_QUALITY         0–1 (default 0.9)
+import { availableParallelism } from "node:os";
+import { z } from "zod";
+import { CATALOG } from "../catalog";
+import { parseEnv } from "../config";
+
+export interface ProviderConfig {
+  tesseractCommand: string;
+  pdftoppmCommand: string;
+  pdfDpi: number;
+  nativeConcurrency: number;
+  tesseractJsPoolSize: number;
+  queueLimit: number;
+  http?: {
+    name: string;
+    url: string;
+    key?: string;
+    categories: readonly string[];
+    pricePerPage: number;
+    quality: number;
+  };
+}
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const decimal = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a number")
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const slugs = new Set(CATALOG.map((c) => c.slug));
+
+const providerEnvSchema = z.object({
+  TESSERACT_CMD: z.string().default("tesseract"),
+  PDFTOPPM_CMD: z.string().default("pdftoppm"),
+  PDF_DPI: int(50, 600).default(200),
+  TESSERACT_NATIVE_CONCURRENCY: int(1, 256).default(availableParallelism()),
+  TESSERACTJS_POOL_SIZE: int(1, 64).default(1),
+  OCR_QUEUE_LIMIT: int(0, 100_000).default(32),
+  HTTP_PROVIDER_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
+  HTTP_PROVIDER_KEY: z.string().optional(),
+  HTTP_PROVIDER_NAME: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/i, "must be letters, digits, dots, dashes or underscores")
+    .default("http"),
+  HTTP_PROVIDER_CATEGORIES: z
+    .string()
+    .transform((s) =>
+      s
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().refine((s) => slugs.has(s), "names a category slug that does not exist")),
+    )
+    .default(["text-recognition"]),
+  HTTP_PROVIDER_PRICE_PER_PAGE: decimal(0, 1_000).default(0.01),
+  HTTP_PROVIDER_QUALITY: decimal(0, 1).default(0.9),
+});
+
+export function loadProviderConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ProviderConfig {
+  const e = parseEnv(providerEnvSchema, env);
+  return {
+    tesseractCommand: e.TESSERACT_CMD,
+    pdftoppmCommand: e.PDFTOPPM_CMD,
+    pdfDpi: e.PDF_DPI,
+    nativeConcurrency: e.TESSERACT_NATIVE_CONCURRENCY,
+    tesseractJsPoolSize: e.TESSERACTJS_POOL_SIZE,
+    queueLimit: e.OCR_QUEUE_LIMIT,
+    http: e.HTTP_PROVIDER_URL
+      ? {
+          name: e.HTTP_PROVIDER_NAME,
+          url: e.HTTP_PROVIDER_URL,
+          key: e.HTTP_PROVIDER_KEY,
+          categories: e.HTTP_PROVIDER_CATEGORIES,
+          pricePerPage: e.HTTP_PROVIDER_PRICE_PER_PAGE,
+          quality: e.HTTP_PROVIDER_QUALITY,
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,103 @@
+// Language hints (input.language_hints) → the Tesseract language string to run.
+// Clients send ISO 639-1 ("en"), tags with a region ("en-US") or Tesseract's own
+// codes ("eng"); only languages whose data is installed are used. With none of
+// them installed the engine reads English, and `language` in the answer says so.
+
+/** ISO 639-1 → Tesseract code (ISO 639-2/T plus Tesseract's script variants). */
+const ISO_639_1: Readonly<Record<string, string>> = {
+  af: "afr",
+  ar: "ara",
+  bg: "bul",
+  bn: "ben",
+  ca: "cat",
+  cs: "ces",
+  cy: "cym",
+  da: "dan",
+  de: "deu",
+  el: "ell",
+  en: "eng",
+  es: "spa",
+  et: "est",
+  eu: "eus",
+  fa: "fas",
+  fi: "fin",
+  fr: "fra",
+  ga: "gle",
+  gl: "glg",
+  he: "heb",
+  hi: "hin",
+  hr: "hrv",
+  hu: "hun",
+  id: "ind",
+  is: "isl",
+  it: "ita",
+  ja: "jpn",
+  ko: "kor",
+  lt: "lit",
+  lv: "lav",
+  ms: "msa",
+  mt: "mlt",
+  nb: "nor",
+  nl: "nld",
+  no: "nor",
+  pl: "pol",
+  pt: "por",
+  ro: "ron",
+  ru: "rus",
+  sk: "slk",
+  sl: "slv",
+  sq: "sqi",
+  sr: "srp",
+  sv: "swe",
+  sw: "swa",
+  ta: "tam",
+  th: "tha",
+  tr: "tur",
+  uk: "ukr",
+  ur: "urd",
+  vi: "vie",
+  zh: "chi_sim",
+};
+
+/** ISO 639-2/B codes that differ from the /T codes Tesseract uses. */
+const ISO_639_2B: Readonly<Record<string, string>> = {
+  chi: "chi_sim",
+  cze: "ces",
+  dut: "nld",
+  fre: "fra",
+  ger: "deu",
+  gre: "ell",
+  per: "fas",
+  rum: "ron",
+  slo: "slk",
+  wel: "cym",
+};
+
+export const DEFAULT_LANGUAGE = "eng";
+
+/** One hint → a Tesseract code, or undefined when it names no language we know. */
+export function toTesseractCode(hint: string): string | undefined {
+  const lower = hint.trim().toLowerCase().replace(/-/g, "_");
+  if (/^[a-z]{3}(_[a-z]+)?$/.test(lower)) {
+    // Tesseract's own codes, including script variants such as chi_sim.
+    return ISO_639_2B[lower] ?? lower;
+  }
+  const primary = /^([a-z]{2})(_[a-z0-9]+)?$/.exec(lower)?.[1];
+  return primary ? ISO_639_1[primary] : undefined;
+}
+
+/**
+ * The languages to run, as Tesseract's `eng+deu` string: every hint whose data is
+ * installed, in the client's order; English (or the first installed language)
+ * when no hint is usable.
+ */
+export function resolveLanguage(hints: readonly string[], installed: ReadonlySet<string>): string {
+  const usable: string[] = [];
+  for (const hint of hints) {
+    const code = toTesseractCode(hint);
+    if (code && installed.has(code) && !usable.includes(code)) usable.push(code);
+  }
+  if (usable.length > 0) return usable.join("+");
+  if (installed.has(DEFAULT_LANGUAGE) || installed.size === 0) return DEFAULT_LANGUAGE;
+  return [...installed][0] ?? DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,102 @@
+// Any OCR engine over a whole document: an image is one page; a PDF is read
+// page by page, each page from its text layer when the caller reads those
+// (pdf-text), otherwise rasterised and OCR'd. Shared by every provider.
+
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { OcrPage } from "@/lib/contract";
+import { resolveLanguage } from "./language";
+import type { PageRecognizer, RecognizedPage } from "./ocr-page";
+import { documentText } from "./ocr-page";
+import { effectiveDpi, openPdf, rasterisePage } from "./pdf";
+import type { Provider, ProviderInput, ProviderOutput } from "./types";
+import { UnreadableDocumentError } from "./types";
+
+/** An OCR engine: reads one page image at a time. */
+export interface OcrEngine {
+  available(): Promise<boolean>;
+  /** Tesseract codes whose data the engine has (never `osd`). */
+  languages(): Promise<ReadonlySet<string>>;
+  recognize: PageRecognizer;
+  close(): Promise<void>;
+}
+
+export interface PdfRasterOptions {
+  /** Resolution PDF pages are rasterised at for OCR. */
+  pdfDpi: number;
+  pdftoppm?: string;
+}
+
+/** A provider that reads images, and PDFs page by page, with `engine`. */
+export function createOcrProvider(
+  name: string,
+  engine: OcrEngine,
+  raster: PdfRasterOptions,
+): Provider & { readonly engine: OcrEngine } {
+  return {
+    name,
+    engine,
+    available: () => engine.available(),
+    async run(input) {
+      const language = resolveLanguage(input.languageHints, await engine.languages());
+      return ocrDocument(input, { recognize: engine.recognize, language, ...raster });
+    },
+    close: () => engine.close(),
+  };
+}
+
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/tiff", "image/webp", "image/bmp"]);
+
+export type DocumentKind = "pdf" | "image";
+
+/**
+ * What the bytes really are, by their magic bytes. Providers check this
+ * themselves and do not trust the declared type: the tesseract CLI reads a
+ * text file as a list of image paths to open, so text must never reach it.
+ */
+export async function sniffDocument(bytes: Buffer): Promise<DocumentKind> {
+  const { fileTypeFromBuffer } = await import("file-type");
+  const type = await fileTypeFromBuffer(bytes);
+  if (type?.mime === "application/pdf") return "pdf";
+  if (type && IMAGE_TYPES.has(type.mime)) return "image";
+  throw new UnreadableDocumentError("The document is not a supported image or a PDF");
+}
+
+export interface OcrDocumentOptions extends PdfRasterOptions {
+  recognize: PageRecognizer;
+  /** Tesseract language string to use (see language.ts). */
+  language: string;
+  /** Reads a PDF page's own text at `dpi`; undefined when it has none, and the page is OCR'd. */
+  textLayer?: (page: PDFPageProxy, dpi: number) => Promise<RecognizedPage | undefined>;
+}
+
+export async function ocrDocument(
+  input: ProviderInput,
+  options: OcrDocumentOptions,
+): Promise<ProviderOutput> {
+  const { recognize, language, pdfDpi, pdftoppm, textLayer } = options;
+  const { bytes, signal } = input;
+  const pages: OcrPage[] = [];
+  if ((await sniffDocument(bytes)) === "image") {
+    pages.push({ number: 1, ...(await recognize(bytes, { language, signal })) });
+  } else {
+    const pdf = await openPdf(bytes);
+    try {
+      for (let number = 1; number <= pdf.numPages; number++) {
+        signal.throwIfAborted();
+        const page = await pdf.getPage(number);
+        const text = await textLayer?.(page, pdfDpi);
+        if (text) {
+          pages.push({ number, dpi: pdfDpi, ...text });
+          continue;
+        }
+        const { width, height } = page.getViewport({ scale: 1 });
+        const dpi = effectiveDpi({ width, height }, pdfDpi);
+        const png = await rasterisePage(bytes, number, dpi, signal, pdftoppm);
+        pages.push({ number, dpi, ...(await recognize(png, { language, dpi, signal })) });
+      }
+    } finally {
+      await pdf.destroy();
+    }
+  }
+  return { data: { text: documentText(pages), language, pages }, pages: pages.length };
+}

@@ -1,0 +1,181 @@
+// PDF text-layer extraction (pdfjs-dist): the text exactly as written, with
+// boxes in pixels of the page rendered at `dpi`. A page without a text layer
+// (a scan) is rasterised and read by the first available OCR engine.
+
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { BBox, OcrSpan } from "@/lib/contract";
+import { resolveLanguage } from "./language";
+import type { OcrEngine } from "./ocr-document";
+import { ocrDocument, sniffDocument } from "./ocr-document";
+import type { PageRecognizer, RecognizedPage } from "./ocr-page";
+import { buildPage } from "./ocr-page";
+import type { Provider, ProviderInput, ProviderOutput } from "./types";
+import { UnreadableDocumentError } from "./types";
+
+export interface PdfTextOptions {
+  /** Pixels of the page image the boxes refer to (and of rasterised scans). */
+  dpi: number;
+  /** OCR engines for pages without text, in order of preference. */
+  ocrEngines: readonly OcrEngine[];
+  pdftoppm?: string;
+}
+
+type Matrix = readonly number[];
+
+/** pdfjs's Util.transform: m1 applied after m2. */
+function multiply(m1: Matrix, m2: Matrix): number[] {
+  const [a1 = 0, b1 = 0, c1 = 0, d1 = 0, e1 = 0, f1 = 0] = m1;
+  const [a2 = 0, b2 = 0, c2 = 0, d2 = 0, e2 = 0, f2 = 0] = m2;
+  return [
+    a1 * a2 + c1 * b2,
+    b1 * a2 + d1 * b2,
+    a1 * c2 + c1 * d2,
+    b1 * c2 + d1 * d2,
+    a1 * e2 + c1 * f2 + e1,
+    b1 * e2 + d1 * f2 + f1,
+  ];
+}
+
+interface TextRun {
+  str: string;
+  hasEOL: boolean;
+  /** Device matrix: origin on the baseline, (c, d) pointing up with the font's height. */
+  m: number[];
+  /** Run length along the baseline, in pixels. */
+  length: number;
+  ascent: number;
+  descent: number;
+}
+
+/**
+ * Box of the characters [from, to) of a run, as fractions of its length. pdfjs
+ * gives one width per run, so characters share it evenly: close enough for
+ * word boxes, and exact at the run's ends.
+ */
+function spanBox(run: TextRun, from: number, to: number): BBox {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = run.m;
+  const scale = Math.hypot(a, b) || 1;
+  const ux = (a / scale) * run.length;
+  const uy = (b / scale) * run.length;
+  const corners = [from, to].flatMap((t) =>
+    [run.ascent, run.descent].map((h) => [e + ux * t + c * h, f + uy * t + d * h] as const),
+  );
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+function union(a: BBox, b: BBox): BBox {
+  return {
+    x0: Math.min(a.x0, b.x0),
+    y0: Math.min(a.y0, b.y0),
+    x1: Math.max(a.x1, b.x1),
+    y1: Math.max(a.y1, b.y1),
+  };
+}
+
+const round = (box: BBox): BBox => ({
+  x0: Math.round(box.x0),
+  y0: Math.round(box.y0),
+  x1: Math.round(box.x1),
+  y1: Math.round(box.y1),
+});
+
+/** Runs → lines of words. A word may span runs (kerning splits them); whitespace, a gap or a new line ends it. */
+export function runsToLines(runs: readonly TextRun[]): OcrSpan[][] {
+  const lines: OcrSpan[][] = [];
+  let line: OcrSpan[] = [];
+  let word: { text: string; bbox: BBox } | undefined;
+  let previous: { box: BBox; height: number; baseline: number } | undefined;
+  const endWord = () => {
+    if (word) line.push({ text: word.text, confidence: 1, bbox: round(word.bbox) });
+    word = undefined;
+  };
+  const endLine = () => {
+    endWord();
+    if (line.length > 0) lines.push(line);
+    line = [];
+  };
+  for (const run of runs) {
+    if (run.str.length > 0) {
+      const height = Math.hypot(run.m[2] ?? 0, run.m[3] ?? 0);
+      const baseline = run.m[5] ?? 0;
+      const box = spanBox(run, 0, 1);
+      if (previous) {
+        if (Math.abs(baseline - previous.baseline) > previous.height / 2) endLine();
+        else if (box.x0 - previous.box.x1 > previous.height * 0.25) endWord();
+      }
+      const n = run.str.length;
+      for (let k = 0; k < n; k++) {
+        const ch = run.str[k] ?? " ";
+        if (/\s/.test(ch)) {
+          endWord();
+          continue;
+        }
+        const charBox = spanBox(run, k / n, (k + 1) / n);
+        word = word
+          ? { text: word.text + ch, bbox: union(word.bbox, charBox) }
+          : { text: ch, bbox: charBox };
+      }
+      previous = { box, height, baseline };
+    }
+    if (run.hasEOL) {
+      endLine();
+      previous = undefined;
+    }
+  }
+  endLine();
+  return lines;
+}
+
+async function readTextLayer(page: PDFPageProxy, dpi: number): Promise<RecognizedPage | undefined> {
+  const viewport = page.getViewport({ scale: dpi / 72 });
+  const content = await page.getTextContent();
+  const runs: TextRun[] = [];
+  for (const item of content.items) {
+    if (!("str" in item)) continue;
+    const style = content.styles[item.fontName];
+    // Fonts without metrics: a typical Latin ascent and descent.
+    const ascent = style?.ascent || 0.8;
+    const descent = style?.descent || -0.2;
+    runs.push({
+      str: item.str,
+      hasEOL: item.hasEOL,
+      m: multiply(viewport.transform, item.transform),
+      length: item.width * viewport.scale,
+      ascent,
+      descent,
+    });
+  }
+  if (!runs.some((r) => r.str.trim() !== "")) return undefined;
+  return buildPage(Math.round(viewport.width), Math.round(viewport.height), runsToLines(runs));
+}
+
+async function firstAvailable(engines: readonly OcrEngine[]): Promise<OcrEngine | undefined> {
+  for (const engine of engines) if (await engine.available()) return engine;
+  return undefined;
+}
+
+const noEngine: PageRecognizer = async () => {
+  throw new Error("A PDF page has no text layer and no OCR engine is available");
+};
+
+export function createPdfText(options: PdfTextOptions): Provider {
+  return {
+    name: "pdf-text",
+    available: async () => true,
+    async run(input: ProviderInput): Promise<ProviderOutput> {
+      if ((await sniffDocument(input.bytes)) !== "pdf") {
+        throw new UnreadableDocumentError("pdf-text reads PDF documents only");
+      }
+      const ocr = await firstAvailable(options.ocrEngines);
+      return ocrDocument(input, {
+        recognize: ocr?.recognize ?? noEngine,
+        language: resolveLanguage(input.languageHints, (await ocr?.languages()) ?? new Set()),
+        pdfDpi: options.dpi,
+        pdftoppm: options.pdftoppm,
+        textLayer: readTextLayer,
+      });
+    },
+  };
+}
