@@ -28,6 +28,8 @@ export interface AppDeps {
   router?: Router;
   /** Work-queue and idempotency settings of the process route; from the environment when unset. */
   processConfig?: ProcessConfig;
+  /** Where log lines go (default stdout); tests read them here. */
+  logStream?: { write(line: string): void };
 }
 
 /** Query-string signatures are credentials too: they never reach the logs. */
@@ -40,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: { paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], censor: "[redacted]" },
       serializers: {
         req: (req: {

@@ -30,6 +30,8 @@ export interface StartOptions {
   router?: Router;
   /** Work-queue and idempotency settings of the process route (default: from the environment). */
   processConfig?: ProcessConfig;
+  /** Receives the service's log lines (set env LOG_LEVEL too: tests default to silent). */
+  logStream?: { write(line: string): void };
   /** Replace the SQLite db or the storage (the service then does not own and close them). */
   db?: ServiceDb;
   store?: ObjectStore;
@@ -112,6 +114,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
       store,
       router: options.router,
       processConfig: options.processConfig,
+      logStream: options.logStream,
     };
     return { app: await buildApp(deps), config, db, store };
   });

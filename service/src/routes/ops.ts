@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "../app";
 import { metricsRegistry } from "../metrics";
+import { buildOpenApiDocument } from "../openapi";
 
 export const opsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -25,6 +26,11 @@ export const opsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const ready = Object.values(checks).every((v) => v === "ok");
     return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "not_ready", checks });
   });
+
+  const openApi = JSON.stringify(buildOpenApiDocument(deps.config.publicUrl));
+  app.get("/openapi.json", async (_request, reply) =>
+    reply.type("application/json; charset=utf-8").send(openApi),
+  );
 
   app.get("/metrics", async (_request, reply) => {
     const body = await metricsRegistry.metrics();

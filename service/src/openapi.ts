@@ -1,0 +1,168 @@
+// The OpenAPI document, generated from the same zod schemas the service and the app's
+// client use (lib/contract) with zod 4's JSON Schema conversion.
+import { z } from "zod";
+import {
+  attemptSchema,
+  categoryPageSchema,
+  categorySchema,
+  errorBodySchema,
+  ocrDataSchema,
+  PAGING,
+  processMetaSchema,
+  processRequestSchema,
+  processResultSchema,
+  uploadGrantSchema,
+  uploadRequestSchema,
+  validationErrorItemSchema,
+  validationErrorSchema,
+} from "@/lib/contract";
+
+const COMPONENTS = {
+  Category: categorySchema,
+  CategoryPage: categoryPageSchema,
+  UploadRequest: uploadRequestSchema,
+  UploadGrant: uploadGrantSchema,
+  ProcessRequest: processRequestSchema,
+  ProcessResult: processResultSchema,
+  ProcessMeta: processMetaSchema,
+  Attempt: attemptSchema,
+  OcrData: ocrDataSchema,
+  ValidationErrorItem: validationErrorItemSchema,
+  ValidationError: validationErrorSchema,
+  ErrorBody: errorBodySchema,
+} as const;
+
+type ComponentName = keyof typeof COMPONENTS;
+
+function componentSchemas(): Record<string, unknown> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, schema]) => {
+      const { $schema: _schema, $id: _id, ...rest } = schema as Record<string, unknown>;
+      return [id, rest];
+    }),
+  );
+}
+
+const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: ComponentName, description: string) => ({
+  description,
+  content: { "application/json": { schema: ref(name) } },
+});
+
+const ERRORS = {
+  "401": json("ErrorBody", 'Missing or wrong X-API-Key: {"detail":"Invalid or missing API key"}'),
+  "422": json("ValidationError", "Invalid request (FastAPI/Pydantic v2 shape)"),
+  "429": json("ErrorBody", "Rate limit of the API key reached; see Retry-After"),
+} as const;
+
+const categoryIdParameter = {
+  name: "category_id",
+  in: "path",
+  required: true,
+  schema: { type: "string", format: "uuid" },
+};
+
+const CATEGORY_ERRORS = {
+  "404": json("ErrorBody", 'No category has this id: {"detail":"Category not found"}'),
+  "409": json("ErrorBody", "The category is coming soon and takes no documents yet"),
+} as const;
+
+export function buildOpenApiDocument(serverUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Document Processing Routing Service",
+      version: "1.0.0",
+      description:
+        "Lists processing categories, grants short-lived upload URLs, and routes processing requests to the best provider with failover.",
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKeyAuth: [] }],
+    paths: {
+      "/v1/categories": {
+        get: {
+          operationId: "listCategories",
+          summary: "List categories: active first, then coming soon, by name",
+          parameters: [
+            {
+              name: "page",
+              in: "query",
+              required: false,
+              schema: { type: "integer", minimum: 1, default: PAGING.defaultPage },
+            },
+            {
+              name: "size",
+              in: "query",
+              required: false,
+              schema: {
+                type: "integer",
+                minimum: 1,
+                maximum: PAGING.maxSize,
+                default: PAGING.defaultSize,
+              },
+            },
+          ],
+          responses: { "200": json("CategoryPage", "A page of categories"), ...ERRORS },
+        },
+      },
+      "/v1/categories/{category_id}/uploads": {
+        post: {
+          operationId: "createUpload",
+          summary: "Request a pre-signed upload URL (PUT the bytes with the granted Content-Type)",
+          parameters: [categoryIdParameter],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("UploadRequest") } },
+          },
+          responses: {
+            "200": json("UploadGrant", "The grant; expires_in is in seconds"),
+            ...CATEGORY_ERRORS,
+            ...ERRORS,
+          },
+        },
+      },
+      "/v1/categories/{category_id}/process": {
+        post: {
+          operationId: "processDocument",
+          summary: "Process an uploaded document; routed by weighted score with failover",
+          parameters: [
+            categoryIdParameter,
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              description: "1–255 printable characters; the first answer is replayed for 24 h",
+              schema: { type: "string", minLength: 1, maxLength: 255 },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("ProcessRequest") } },
+          },
+          responses: {
+            "200": json("ProcessResult", "The result and the run's meta"),
+            ...CATEGORY_ERRORS,
+            "409": json(
+              "ErrorBody",
+              "Category coming soon, or a request with this Idempotency-Key is still running",
+            ),
+            ...ERRORS,
+            "502": json("ErrorBody", "All providers failed (with attempts)"),
+            "503": json("ErrorBody", "Work queue full; see Retry-After"),
+            "504": json("ErrorBody", "Deadline exceeded (with attempts)"),
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { apiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" } },
+      schemas: componentSchemas(),
+    },
+  };
+}
