@@ -1,0 +1,115 @@
+// The app's view of a run. Pages and route handlers get these, never rows.
+import type { RunStatus } from "./schema";
+
+export type { RunStatus } from "./schema";
+
+export const RUN_STATUSES = ["in_progress", "succeeded", "failed"] as const satisfies RunStatus[];
+
+/** A run as lists show it: everything but the request, meta, error body and data. */
+export interface RunSummary {
+  /** The public id: the service's trace id when there is one, else our own. */
+  id: string;
+  localId: string;
+  traceId: string | null;
+  sessionId: string;
+  categoryId: string;
+  categoryName: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+  mediaType: string | null;
+  objectKey: string | null;
+  s3Uri: string | null;
+  idempotencyKey: string | null;
+  status: RunStatus;
+  createdAt: number;
+  updatedAt: number;
+  grantedAt: number | null;
+  uploadedAt: number | null;
+  processStartedAt: number | null;
+  processEndedAt: number | null;
+  httpStatus: number | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  cost: number | null;
+  latencyMs: number | null;
+  failoverDepth: number | null;
+  provider: string | null;
+  replayed: boolean;
+}
+
+/** One run with everything kept about it. */
+export interface RunDetail extends RunSummary {
+  /** The process request as sent to the service (never the key). */
+  request: unknown;
+  /** The service's error body, as it sent it. */
+  errorBody: unknown;
+  /** The service's whole meta, attempts included. */
+  meta: Record<string, unknown> | null;
+  data: Record<string, unknown> | null;
+}
+
+export interface GrantInput {
+  sessionId: string;
+  categoryId: string;
+  categoryName?: string | undefined;
+  mediaType: string;
+  objectKey: string;
+  s3Uri: string;
+  fileName?: string | undefined;
+  fileSize?: number | undefined;
+}
+
+/** A grant the service refused: still a run, so it can be found. */
+export interface GrantFailureInput {
+  sessionId: string;
+  categoryId: string;
+  categoryName?: string | undefined;
+  mediaType: string;
+  failure: FailureInput;
+}
+
+export interface ProcessStartInput {
+  sessionId: string;
+  categoryId: string;
+  categoryName?: string | undefined;
+  mediaType?: string | undefined;
+  objectKey?: string | undefined;
+  s3Uri?: string | undefined;
+  idempotencyKey?: string | undefined;
+  /** The body sent to the service, without any header. */
+  request: unknown;
+}
+
+export interface SuccessInput {
+  httpStatus: number;
+  meta: { trace_id: string } & Record<string, unknown>;
+  data: Record<string, unknown>;
+  replayed?: boolean;
+}
+
+export interface FailureInput {
+  /** The service's status when it answered; undefined when it never did. */
+  httpStatus?: number | undefined;
+  code: string;
+  message: string;
+  traceId?: string | undefined;
+  /** The service's error body, as it sent it. */
+  body?: unknown;
+}
+
+export type ProcessEndInput =
+  | { ok: true; result: SuccessInput }
+  | { ok: false; failure: FailureInput };
+
+export interface UploadedInput {
+  fileName?: string | undefined;
+  fileSize?: number | undefined;
+}
+
+export interface RunPage {
+  items: RunSummary[];
+  page: number;
+  size: number;
+  total: number;
+  pages: number;
+}

@@ -1,0 +1,244 @@
+// Recording a run, stage by stage. Every write names only its own columns, so
+// two requests writing to one run at once never undo each other; a run stays
+// "in_progress" until recordProcessEnd says how it ended.
+import { randomUUID } from "node:crypto";
+import type { LedgerDb } from "./database";
+import { toJson } from "./rows";
+import type {
+  FailureInput,
+  GrantFailureInput,
+  GrantInput,
+  ProcessEndInput,
+  ProcessStartInput,
+  UploadedInput,
+} from "./types";
+
+export type Clock = () => number;
+
+const newId = () => `local-${randomUUID()}`;
+
+export async function recordGrant(db: LedgerDb, input: GrantInput, now: number): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto("ledger_runs")
+    .values({
+      id,
+      session_id: input.sessionId,
+      category_id: input.categoryId,
+      category_name: input.categoryName ?? null,
+      media_type: input.mediaType,
+      object_key: input.objectKey,
+      s3_uri: input.s3Uri,
+      file_name: input.fileName ?? null,
+      file_size: input.fileSize ?? null,
+      status: "in_progress",
+      created_at: now,
+      updated_at: now,
+      granted_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function recordGrantFailure(
+  db: LedgerDb,
+  input: GrantFailureInput,
+  now: number,
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto("ledger_runs")
+    .values({
+      id,
+      session_id: input.sessionId,
+      category_id: input.categoryId,
+      category_name: input.categoryName ?? null,
+      media_type: input.mediaType,
+      status: "failed",
+      created_at: now,
+      updated_at: now,
+      ...failureColumns(input.failure),
+    })
+    .execute();
+  return id;
+}
+
+/** The browser says the bytes reached storage. `ref` is a run id or the object key. */
+export async function recordUploaded(
+  db: LedgerDb,
+  sessionId: string,
+  ref: string,
+  input: UploadedInput,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("ledger_runs")
+    .set({
+      uploaded_at: now,
+      updated_at: now,
+      ...(input.fileName ? { file_name: input.fileName } : {}),
+      ...(input.fileSize !== undefined ? { file_size: input.fileSize } : {}),
+    })
+    .where("session_id", "=", sessionId)
+    .where((eb) =>
+      eb.or([eb("id", "=", ref), eb("trace_id", "=", ref), eb("object_key", "=", ref)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * A process call begins. Finds the submission's run (same session and
+ * Idempotency-Key, else the grant of the same object) or creates one, and
+ * returns its local id. Concurrent calls with one key end on one row.
+ */
+export async function recordProcessStart(
+  db: LedgerDb,
+  input: ProcessStartInput,
+  now: number,
+): Promise<string> {
+  const key = input.idempotencyKey;
+  const started = {
+    process_started_at: now,
+    process_ended_at: null,
+    updated_at: now,
+    request: toJson(input.request),
+  };
+  if (key) {
+    const existing = await findByKey(db, input.sessionId, key);
+    if (existing) {
+      // A retry: it runs again unless the first one already succeeded (then the service replays).
+      await db
+        .updateTable("ledger_runs")
+        .set({ ...started, status: "in_progress" })
+        .where("id", "=", existing)
+        .where("status", "<>", "succeeded")
+        .execute();
+      return existing;
+    }
+  }
+  if (input.objectKey) {
+    const grant = await db
+      .selectFrom("ledger_runs")
+      .select("id")
+      .where("session_id", "=", input.sessionId)
+      .where("object_key", "=", input.objectKey)
+      .where("idempotency_key", "is", null)
+      .where("process_started_at", "is", null)
+      .orderBy("created_at", "desc")
+      .executeTakeFirst();
+    if (grant) {
+      // Claims the grant's run; of two racing calls only one matches the where.
+      const claimed = await db
+        .updateTable("ledger_runs")
+        .set({ ...started, idempotency_key: key ?? null })
+        .where("id", "=", grant.id)
+        .where("process_started_at", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) > 0) return grant.id;
+      if (key) {
+        const winner = await findByKey(db, input.sessionId, key);
+        if (winner) return winner;
+      }
+    }
+  }
+  const id = newId();
+  await db
+    .insertInto("ledger_runs")
+    .values({
+      id,
+      session_id: input.sessionId,
+      category_id: input.categoryId,
+      category_name: input.categoryName ?? null,
+      media_type: input.mediaType ?? null,
+      object_key: input.objectKey ?? null,
+      s3_uri: input.s3Uri ?? null,
+      idempotency_key: key ?? null,
+      status: "in_progress",
+      created_at: now,
+      ...started,
+    })
+    .onConflict((oc) => oc.columns(["session_id", "idempotency_key"]).doNothing())
+    .execute();
+  if (!key) return id;
+  return (await findByKey(db, input.sessionId, key)) ?? id;
+}
+
+/** How a process call ended. A success is final; a later failure never overwrites it. */
+export async function recordProcessEnd(
+  db: LedgerDb,
+  localId: string,
+  end: ProcessEndInput,
+  now: number,
+): Promise<void> {
+  if (!end.ok) {
+    // 409 "still running": the first call is still at work and will record its own end.
+    if (end.failure.code === "still_running") return;
+    await db
+      .updateTable("ledger_runs")
+      .set({
+        ...failureColumns(end.failure),
+        status: "failed",
+        process_ended_at: now,
+        updated_at: now,
+      })
+      .where("id", "=", localId)
+      .where("status", "<>", "succeeded")
+      .execute();
+    return;
+  }
+  const { meta, data, httpStatus, replayed } = end.result;
+  const number = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  await db.transaction().execute(async (trx) => {
+    // The data first, so a run never shows as succeeded without it.
+    const json = JSON.stringify(data);
+    await trx
+      .insertInto("ledger_run_data")
+      .values({ run_id: localId, data: json })
+      .onConflict((oc) => oc.column("run_id").doUpdateSet({ data: json }))
+      .execute();
+    await trx
+      .updateTable("ledger_runs")
+      .set({
+        status: "succeeded",
+        trace_id: meta.trace_id,
+        http_status: httpStatus,
+        error_code: null,
+        error_message: null,
+        error_body: null,
+        cost: number(meta.estimated_cost),
+        latency_ms: number(meta.latency_ms),
+        failover_depth: number(meta.failover_depth),
+        provider: typeof meta.provider === "string" ? meta.provider : null,
+        meta: JSON.stringify(meta),
+        replayed: replayed ? 1 : 0,
+        process_ended_at: now,
+        updated_at: now,
+      })
+      .where("id", "=", localId)
+      .execute();
+  });
+}
+
+async function findByKey(db: LedgerDb, sessionId: string, key: string) {
+  const row = await db
+    .selectFrom("ledger_runs")
+    .select("id")
+    .where("session_id", "=", sessionId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+function failureColumns(failure: FailureInput) {
+  const body = failure.body as { failover_depth?: unknown } | null | undefined;
+  const depth = body && typeof body.failover_depth === "number" ? body.failover_depth : null;
+  return {
+    http_status: failure.httpStatus ?? null,
+    error_code: failure.code,
+    error_message: failure.message,
+    error_body: toJson(failure.body),
+    ...(failure.traceId ? { trace_id: failure.traceId } : {}),
+    ...(depth !== null ? { failover_depth: depth } : {}),
+  };
+}
