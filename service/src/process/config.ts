@@ -3,7 +3,7 @@
 //
 // main.ts wiring:
 //   const processConfig = loadProcessConfig(process.env);
-//   const db = await openDatabase(url, dataDir, { retentionMs: processConfig.idempotencyRetentionMs });
+//   const db = await openDatabase(url, dataDir, idempotencyOptions(processConfig, routing.deadlineMs));
 //   buildApp({ …, router, v1Plugins: [createProcessRoutes(processConfig)] });
 import { z } from "zod";
 import { parseEnv } from "../config";
@@ -20,6 +20,8 @@ export const processEnvSchema = z.object({
   WORK_CONCURRENCY: int(1, 256).default(2),
   /** Requests that may wait for a free slot; one more is answered 503 + Retry-After. */
   WORK_QUEUE_MAX: int(0, 100_000).default(32),
+  /** Longest wait for a slot, ms; then 503 + Retry-After rather than a client left hanging. */
+  WORK_QUEUE_WAIT_MS: int(1, 3_600_000).default(30_000),
   /** How long an Idempotency-Key is remembered, in hours (INTERFACE.md: 24 h). */
   IDEMPOTENCY_RETENTION_HOURS: int(1, 24 * 365).default(24),
 });
@@ -27,6 +29,7 @@ export const processEnvSchema = z.object({
 export interface ProcessConfig {
   workConcurrency: number;
   workQueueMax: number;
+  workQueueWaitMs: number;
   idempotencyRetentionMs: number;
 }
 
@@ -37,6 +40,19 @@ export function loadProcessConfig(
   return {
     workConcurrency: e.WORK_CONCURRENCY,
     workQueueMax: e.WORK_QUEUE_MAX,
+    workQueueWaitMs: e.WORK_QUEUE_WAIT_MS,
     idempotencyRetentionMs: e.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+  };
+}
+
+/**
+ * Idempotency settings for openDatabase. A running claim is taken as abandoned (its
+ * process died) only after the longest a request can live: the queue wait plus the
+ * routing deadline, with a minute to spare.
+ */
+export function idempotencyOptions(config: ProcessConfig, routingDeadlineMs: number) {
+  return {
+    retentionMs: config.idempotencyRetentionMs,
+    inFlightLeaseMs: config.workQueueWaitMs + routingDeadlineMs + 60_000,
   };
 }

@@ -1,9 +1,14 @@
-// A bounded work queue: at most `concurrency` tasks run, at most `maxQueued` wait.
-// Anything beyond is refused at once (the route answers 503 + Retry-After), so a
-// burst can neither grow memory without bound nor leave a client hanging.
+// A bounded work queue: at most `concurrency` tasks run, at most `maxQueued` wait,
+// and none waits longer than `maxWaitMs`. Anything beyond is refused at once (the
+// route answers 503 + Retry-After), so a burst can neither grow memory without
+// bound nor leave a client hanging.
 
 export class QueueFullError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** "full": no place to wait; "timeout": waited maxWaitMs without getting a slot. */
+    readonly reason: "full" | "timeout",
+  ) {
     super("The service is busy");
     this.name = "QueueFullError";
   }
@@ -19,31 +24,35 @@ export interface WorkQueueStats {
   waiting: number;
 }
 
+export interface WorkQueueOptions {
+  concurrency: number;
+  maxQueued: number;
+  maxWaitMs: number;
+}
+
 export class WorkQueue {
   #running = 0;
   readonly #waiting: Waiting[] = [];
   /** Smoothed duration of a task, for Retry-After. */
   #averageMs = 1_000;
 
-  constructor(
-    readonly concurrency: number,
-    readonly maxQueued: number,
-  ) {}
+  constructor(readonly options: WorkQueueOptions) {}
 
   get stats(): WorkQueueStats {
     return { running: this.#running, waiting: this.#waiting.length };
   }
 
   /**
-   * Runs `task` when a slot is free. Throws QueueFullError when the queue is full;
-   * a waiting task whose `signal` aborts leaves the queue without running.
+   * Runs `task` when a slot is free. Throws QueueFullError when the queue is full or
+   * the wait runs out; a waiting task whose `signal` aborts leaves without running.
    */
   async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (this.#running < this.concurrency) {
+    if (this.#running < this.options.concurrency) {
       this.#running++;
     } else {
-      if (this.#waiting.length >= this.maxQueued)
-        throw new QueueFullError(this.retryAfterSeconds());
+      if (this.#waiting.length >= this.options.maxQueued) {
+        throw new QueueFullError(this.retryAfterSeconds(), "full");
+      }
       // The finishing task hands its slot over, so #running already counts us.
       await this.#wait(signal);
     }
@@ -60,23 +69,31 @@ export class WorkQueue {
 
   /** Seconds until a slot is likely free: the backlog divided among the workers. */
   retryAfterSeconds(): number {
-    const backlog = (this.#waiting.length + 1) / this.concurrency;
+    const backlog = (this.#waiting.length + 1) / this.options.concurrency;
     return Math.min(60, Math.max(1, Math.ceil((backlog * this.#averageMs) / 1000)));
   }
 
   #wait(signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
+      const leave = (reason: unknown) => {
+        const index = this.#waiting.indexOf(entry);
+        if (index >= 0) this.#waiting.splice(index, 1);
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        reject(reason);
+      };
+      const onAbort = () => leave(signal?.reason);
+      const timer = setTimeout(
+        () => leave(new QueueFullError(this.retryAfterSeconds(), "timeout")),
+        this.options.maxWaitMs,
+      );
       const entry: Waiting = {
         start: () => {
+          clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
           resolve();
         },
-      };
-      const onAbort = () => {
-        const index = this.#waiting.indexOf(entry);
-        if (index >= 0) this.#waiting.splice(index, 1);
-        reject(signal?.reason);
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       this.#waiting.push(entry);

@@ -64,7 +64,11 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
     const router: Router | undefined = deps.router;
     if (!router) throw new Error("The process route needs a router (AppDeps.router)");
     const { db, store } = deps;
-    const queue = new WorkQueue(config.workConcurrency, config.workQueueMax);
+    const queue = new WorkQueue({
+      concurrency: config.workConcurrency,
+      maxQueued: config.workQueueMax,
+      maxWaitMs: config.workQueueWaitMs,
+    });
     observeWorkQueue(queue);
     const retentionHours = Math.round(config.idempotencyRetentionMs / 3_600_000);
 
@@ -240,9 +244,14 @@ function failure(
 
 function busy(error: QueueFullError, queue: WorkQueue): HttpError {
   const seconds = error.retryAfterSeconds;
+  const { running, waiting } = queue.stats;
+  const why =
+    error.reason === "timeout"
+      ? `no worker became free within ${queue.options.maxWaitMs / 1000} s`
+      : `${running} documents are being processed and ${waiting} are waiting`;
   return new HttpError(
     503,
-    `The service is busy: ${queue.stats.running} documents are being processed and ${queue.stats.waiting} are waiting. Retry after ${seconds} s.`,
+    `The service is busy: ${why}. Nothing was processed; retry after ${seconds} s.`,
     {},
     { "Retry-After": String(seconds) },
   );

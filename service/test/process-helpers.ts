@@ -1,0 +1,174 @@
+// Shared by the process and idempotency tests: real uploads of the shared fixtures,
+// and test providers with known behaviour behind a small router (test doubles; the
+// product uses the real providers and router).
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+import type { Attempt, OcrData, UploadGrant } from "@/lib/contract";
+import { uploadGrantSchema } from "@/lib/contract";
+import type { Provider, ProviderInput, ProviderOutput } from "../src/providers/types";
+import { AllProvidersFailedError, DeadlineExceededError, type Router } from "../src/routing/types";
+import type { TestService } from "./helpers";
+
+export const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+export const PDF = "8e2d4f60-7a1b-4c3d-8e9f-0a1b2c3d4e5f";
+export const SOON = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+export const UNKNOWN = "00000000-1111-4222-8333-444444444444";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const FIXTURES = path.resolve(repoRoot, "../shared/fixtures");
+
+export const fixture = (name: string) => readFile(path.join(FIXTURES, name));
+
+/** A grant for `contentType`, without uploading anything. */
+export async function requestGrant(
+  svc: TestService,
+  category: string,
+  contentType: string,
+): Promise<UploadGrant> {
+  const res = await svc.postJson(`/v1/categories/${category}/uploads`, {
+    content_type: contentType,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return uploadGrantSchema.parse(await res.json());
+}
+
+/** The buyer's flow up to the process call: grant, then PUT the fixture's bytes. */
+export async function uploadFixture(
+  svc: TestService,
+  category: string,
+  name: string,
+  contentType: string,
+): Promise<UploadGrant & { bytes: Buffer }> {
+  const grant = await requestGrant(svc, category, contentType);
+  const bytes = await fixture(name);
+  const put = await fetch(grant.upload_url, {
+    method: "PUT",
+    headers: { "Content-Type": contentType },
+    body: bytes,
+  });
+  expect(put.status, await put.clone().text()).toBe(200);
+  return { ...grant, bytes };
+}
+
+export const processPath = (category: string) => `/v1/categories/${category}/process`;
+
+export function ocrData(text: string): OcrData {
+  return {
+    text,
+    language: "eng",
+    pages: [
+      {
+        number: 1,
+        width: 100,
+        height: 20,
+        text,
+        confidence: 0.9,
+        lines: [{ text, confidence: 0.9, bbox: { x0: 0, y0: 0, x1: 100, y1: 20 } }],
+        words: [{ text, confidence: 0.9, bbox: { x0: 0, y0: 0, x1: 100, y1: 20 } }],
+      },
+    ],
+  };
+}
+
+export interface TestProvider extends Provider {
+  calls: ProviderInput[];
+  pricePerPage: number;
+}
+
+export interface TestProviderOptions {
+  pricePerPage?: number;
+  delayMs?: number;
+  fail?: boolean;
+  pages?: number;
+  /** Resolves the run only when this promise does (for "still running" tests). */
+  gate?: Promise<void>;
+}
+
+export function testProvider(name: string, options: TestProviderOptions = {}): TestProvider {
+  const calls: ProviderInput[] = [];
+  return {
+    name,
+    calls,
+    pricePerPage: options.pricePerPage ?? 0.0015,
+    available: async () => true,
+    async run(input): Promise<ProviderOutput> {
+      calls.push(input);
+      if (options.gate) await options.gate;
+      if (options.delayMs) await sleep(options.delayMs, input.signal);
+      if (options.fail) throw new Error(`${name} is down`);
+      return { data: ocrData(`read by ${name}`), pages: options.pages ?? 1 };
+    },
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+/**
+ * Tries the providers in the given order with a request deadline: enough routing to
+ * drive the HTTP layer through 200, failover, 502 and 504.
+ */
+export function testRouter(
+  providers: readonly TestProvider[],
+  options: { deadlineMs?: number } = {},
+): Router {
+  const listeners: ((attempt: Attempt & { category: string }) => void)[] = [];
+  return {
+    onAttempt: (listener) => void listeners.push(listener),
+    async close() {},
+    async route({ category, input, signal }) {
+      const attempts: Attempt[] = [];
+      const deadline = AbortSignal.timeout(options.deadlineMs ?? 10_000);
+      const both = signal ? AbortSignal.any([signal, deadline]) : deadline;
+      for (const provider of providers) {
+        const started = performance.now();
+        const record = (outcome: string, error?: string) => {
+          const attempt: Attempt = {
+            provider: provider.name,
+            outcome,
+            latency_ms: performance.now() - started,
+          };
+          if (error) attempt.error = error;
+          attempts.push(attempt);
+          for (const listener of listeners) listener({ ...attempt, category: category.slug });
+        };
+        try {
+          const output = await provider.run({ ...input, signal: both });
+          record("ok");
+          return {
+            output,
+            provider: provider.name,
+            failoverDepth: attempts.length - 1,
+            attempts,
+            estimatedCost: provider.pricePerPage * output.pages,
+          };
+        } catch (error) {
+          if (deadline.aborted) {
+            record("timeout", "request deadline passed");
+            throw new DeadlineExceededError(attempts);
+          }
+          record("error", error instanceof Error ? error.message : String(error));
+        }
+      }
+      throw new AllProvidersFailedError(attempts);
+    },
+  };
+}
+
+/** A promise and the function that resolves it. */
+export function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
