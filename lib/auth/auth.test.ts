@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { checkCredentials, parseAccounts } from "./accounts";
+import { hashPassword, verifyPassword } from "./password";
+import { clearSignInFailures, noteSignInFailure, signInBlockedFor } from "./sign-in-throttle";
+import { signToken, verifyToken } from "./signing";
+import { safeReturnPath } from "./staff-session";
+
+describe("passwords", () => {
+  it("verifies the right password and refuses a wrong one or a broken hash", async () => {
+    const hash = await hashPassword("correct horse");
+    expect(hash).toMatch(/^scrypt\.16384\.8\.1\./);
+    expect(hash).not.toContain("correct");
+    expect(await verifyPassword("correct horse", hash)).toBe(true);
+    expect(await verifyPassword("correct hors", hash)).toBe(false);
+    expect(await verifyPassword("correct horse", hash.slice(0, -4))).toBe(false);
+    expect(await verifyPassword("correct horse", "plain-text")).toBe(false);
+    expect(await hashPassword("correct horse")).not.toBe(hash);
+  });
+});
+
+describe("support accounts", () => {
+  it("reads SUPPORT_ACCOUNTS and checks credentials by name, any case", async () => {
+    const accounts = parseAccounts(
+      `alice:${await hashPassword("a-pass")}, Bob:${await hashPassword("b-pass")}`,
+    );
+    expect([...accounts.keys()]).toEqual(["alice", "bob"]);
+    expect(await checkCredentials(accounts, "BOB", "b-pass")).toBe("bob");
+    expect(await checkCredentials(accounts, "alice", "b-pass")).toBeNull();
+    expect(await checkCredentials(accounts, "carol", "a-pass")).toBeNull();
+  });
+
+  it("refuses a plain password in the configuration without repeating it", () => {
+    expect(() => parseAccounts("alice:hunter2")).toThrow(/entry 1 must be "name:<hash>"/);
+    try {
+      parseAccounts("alice:hunter2");
+    } catch (error) {
+      expect(String(error)).not.toContain("hunter2");
+    }
+  });
+});
+
+describe("signed tokens", () => {
+  const secret = "s".repeat(40);
+  it("gives back the payload only when intact and for the same purpose and secret", () => {
+    const token = signToken(secret, "buyer", "session-1");
+    expect(verifyToken(secret, "buyer", token)).toBe("session-1");
+    expect(verifyToken(secret, "staff", token)).toBeNull();
+    expect(verifyToken("t".repeat(40), "buyer", token)).toBeNull();
+    const forged = `${Buffer.from("session-2").toString("base64url")}.${token.split(".")[1]}`;
+    expect(verifyToken(secret, "buyer", forged)).toBeNull();
+    expect(verifyToken(secret, "buyer", undefined)).toBeNull();
+    expect(verifyToken(secret, "buyer", "garbage")).toBeNull();
+  });
+});
+
+describe("sign-in throttle", () => {
+  it("blocks a name after five failures in 15 minutes, then lets it try again", () => {
+    const t0 = 1_000_000;
+    for (let i = 0; i < 4; i++) noteSignInFailure("Mallory", t0 + i);
+    expect(signInBlockedFor("mallory", t0 + 10)).toBe(0);
+    noteSignInFailure("mallory", t0 + 20);
+    expect(signInBlockedFor("mallory", t0 + 30)).toBeGreaterThan(800);
+    expect(signInBlockedFor("mallory", t0 + 16 * 60_000)).toBe(0);
+    noteSignInFailure("eve", t0);
+    clearSignInFailures("eve");
+    expect(signInBlockedFor("eve", t0)).toBe(0);
+  });
+});
+
+describe("return path after sign-in", () => {
+  it("stays inside the console", () => {
+    expect(safeReturnPath("/support/runs/abc?x=1")).toBe("/support/runs/abc?x=1");
+    expect(safeReturnPath("https://evil.example/support")).toBe("/support");
+    expect(safeReturnPath("//evil.example")).toBe("/support");
+    expect(safeReturnPath("/support/sign-in")).toBe("/support");
+    expect(safeReturnPath(null)).toBe("/support");
+  });
+});

@@ -1,0 +1,58 @@
+// Support staff passwords, hashed with scrypt from node:crypto. A hash reads
+// `scrypt.<N>.<r>.<p>.<salt>.<hash>` (base64url): no ":" "," or "$", so it can
+// sit in SUPPORT_ACCOUNTS and in a .env file without quoting.
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const MAX_PASSWORD_LENGTH = 1024;
+
+function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LENGTH,
+      { N, r, p, maxmem: 64 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  if (password.length === 0) throw new Error("The password is empty.");
+  if (password.length > MAX_PASSWORD_LENGTH) throw new Error("The password is too long.");
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS.N, PARAMS.r, PARAMS.p);
+  return [
+    "scrypt",
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString("base64url"),
+    key.toString("base64url"),
+  ].join(".");
+}
+
+const HASH = /^scrypt\.(\d+)\.(\d+)\.(\d+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
+
+export function isPasswordHash(value: string): boolean {
+  return HASH.test(value);
+}
+
+/** True when `password` matches `stored`; false for any malformed hash. Constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const match = HASH.exec(stored);
+  if (!match || password.length > MAX_PASSWORD_LENGTH) return false;
+  const [, n, r, p, salt, hash] = match;
+  const expected = Buffer.from(hash ?? "", "base64url");
+  if (expected.length !== KEY_LENGTH) return false;
+  const key = await derive(
+    password,
+    Buffer.from(salt ?? "", "base64url"),
+    Number(n),
+    Number(r),
+    Number(p),
+  );
+  return timingSafeEqual(key, expected);
+}

@@ -1,0 +1,31 @@
+// Signed tokens for cookies: base64url(payload).base64url(HMAC-SHA256). Each
+// use (buyer, staff) signs with its own key derived from SESSION_SECRET.
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export type Purpose = "buyer" | "staff";
+
+function keyFor(secret: string, purpose: Purpose): Buffer {
+  return createHmac("sha256", secret).update(`docroute-session:${purpose}`).digest();
+}
+
+export function signToken(secret: string, purpose: Purpose, payload: string): string {
+  const body = Buffer.from(payload, "utf8").toString("base64url");
+  const mac = createHmac("sha256", keyFor(secret, purpose)).update(body).digest("base64url");
+  return `${body}.${mac}`;
+}
+
+/** The payload when the token is intact and was signed for this purpose; else null. */
+export function verifyToken(
+  secret: string,
+  purpose: Purpose,
+  token: string | undefined,
+): string | null {
+  if (!token) return null;
+  const dot = token.indexOf(".");
+  if (dot <= 0) return null;
+  const body = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1), "base64url");
+  const expected = createHmac("sha256", keyFor(secret, purpose)).update(body).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return Buffer.from(body, "base64url").toString("utf8");
+}
