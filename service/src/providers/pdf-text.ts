@@ -4,6 +4,7 @@
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BBox, OcrSpan } from "@/lib/contract";
+import { glyphWidth } from "./glyph-widths";
 import { resolveLanguage } from "./language";
 import type { OcrEngine } from "./ocr-document";
 import { ocrDocument, sniffDocument } from "./ocr-document";
@@ -47,11 +48,7 @@ interface TextRun {
   descent: number;
 }
 
-/**
- * Box of the characters [from, to) of a run, as fractions of its length. pdfjs
- * gives one width per run, so characters share it evenly: close enough for
- * word boxes, and exact at the run's ends.
- */
+/** Box of the part of a run between `from` and `to`, as fractions of its length. */
 function spanBox(run: TextRun, from: number, to: number): BBox {
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = run.m;
   const scale = Math.hypot(a, b) || 1;
@@ -63,6 +60,19 @@ function spanBox(run: TextRun, from: number, to: number): BBox {
   const xs = corners.map(([x]) => x);
   const ys = corners.map(([, y]) => y);
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+/** Where each character of a run starts and ends, as fractions of its length (see glyph-widths.ts). */
+function characterSpans(str: string): [number, number][] {
+  const chars = [...str];
+  const widths = chars.map(glyphWidth);
+  const total = widths.reduce((sum, w) => sum + w, 0) || 1;
+  let at = 0;
+  return widths.map((w) => {
+    const span: [number, number] = [at / total, (at + w) / total];
+    at += w;
+    return span;
+  });
 }
 
 function union(a: BBox, b: BBox): BBox {
@@ -105,14 +115,15 @@ export function runsToLines(runs: readonly TextRun[]): OcrSpan[][] {
         if (Math.abs(baseline - previous.baseline) > previous.height / 2) endLine();
         else if (box.x0 - previous.box.x1 > previous.height * 0.25) endWord();
       }
-      const n = run.str.length;
-      for (let k = 0; k < n; k++) {
-        const ch = run.str[k] ?? " ";
+      const chars = [...run.str];
+      const spans = characterSpans(run.str);
+      for (const [k, ch] of chars.entries()) {
         if (/\s/.test(ch)) {
           endWord();
           continue;
         }
-        const charBox = spanBox(run, k / n, (k + 1) / n);
+        const [from = 0, to = 1] = spans[k] ?? [];
+        const charBox = spanBox(run, from, to);
         word = word
           ? { text: word.text + ch, bbox: union(word.bbox, charBox) }
           : { text: ch, bbox: charBox };
