@@ -24,7 +24,9 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: Env): z.output<S> 
   throw new ConfigError(
     result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "(environment)";
-      const got = issue.path.length ? cleaned[String(issue.path[0])] : undefined;
+      // Values of secrets stay out of the message (it goes to logs).
+      const secret = /KEY|SECRET|PASSWORD|TOKEN/i.test(name);
+      const got = issue.path.length && !secret ? cleaned[String(issue.path[0])] : undefined;
       return `${name}: ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`;
     }),
   );
@@ -58,7 +60,10 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
 export const serviceEnvSchema = z.object({
   SERVICE_HOST: z.string().default("127.0.0.1"),
   SERVICE_PORT: int(0, 65535).default(8000),
-  SERVICE_API_KEYS: list.pipe(z.array(z.string()).min(1, "must list at least one key")),
+  SERVICE_API_KEYS: z
+    .string({ error: "is required: the API keys clients send in X-API-Key, comma-separated" })
+    .pipe(list)
+    .pipe(z.array(z.string()).min(1, "must list at least one key")),
   SERVICE_PUBLIC_URL: url("the base address browsers use for upload URLs").optional(),
   SERVICE_DATA_DIR: z.string().default(".data/service"),
   SERVICE_DATABASE_URL: z.string().optional(),

@@ -2,13 +2,37 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/index";
+import { loadProcessConfig } from "./process/config";
+import { createProviders, loadProviderConfig } from "./providers/index";
+import { createRouter, loadRoutingConfig } from "./routing/index";
 import { createObjectStore } from "./storage/index";
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const db = await openDatabase(config.databaseUrl, config.dataDir);
+  // Every section of the environment first: bad values stop the start before anything
+  // opens, all of them named at once.
+  const problems: string[] = [];
+  const section = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
+  };
+  const config = section(() => loadConfig());
+  const processConfig = section(() => loadProcessConfig());
+  const routingConfig = section(() => loadRoutingConfig());
+  const providerConfig = section(() => loadProviderConfig());
+  if (!config || !processConfig || !routingConfig || !providerConfig)
+    throw new ConfigError(problems);
+
+  const db = await openDatabase(config.databaseUrl, config.dataDir, {
+    retentionMs: processConfig.idempotencyRetentionMs,
+  });
   const store = await createObjectStore(config);
-  const app = await buildApp({ config, db, store });
+  const router = createRouter(routingConfig, createProviders(providerConfig));
+  const app = await buildApp({ config, db, store, router, processConfig });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -22,6 +46,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await router.close();
       await db.close();
     } finally {
       process.exit(0);
