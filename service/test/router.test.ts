@@ -412,6 +412,12 @@ describe("configuration", () => {
     expect(() => loadRoutingConfig({ [name]: value })).toThrow(name);
   });
 
+  it("refuses faults for a provider that does not exist", () => {
+    expect(() =>
+      createRouter(config({ PROVIDER_FAULTS: "tesseract-natve=error:1" }), registry(fake("a"))),
+    ).toThrow(/PROVIDER_FAULTS: no provider named tesseract-natve/);
+  });
+
   it("has the documented defaults", () => {
     const c = loadRoutingConfig({});
     expect(c.attemptTimeoutMs).toBe(60_000);

@@ -91,9 +91,7 @@ export function createHttpProvider(options: HttpProviderOptions): Provider {
         throw new Error(`${name} answered with something that is not JSON`);
       }
       const enveloped = typeof json === "object" && json !== null && "data" in json;
-      const parsed = enveloped
-        ? envelopeSchema.safeParse(json)
-        : envelopeSchema.safeParse({ data: json });
+      const parsed = envelopeSchema.safeParse(enveloped ? json : { data: json });
       if (!parsed.success) {
         throw new Error(`${name} answered with data that is not text recognition data`);
       }

@@ -74,7 +74,7 @@ export function withFault(provider: Provider, fault: Fault, random = Math.random
     name: provider.name,
     offers: provider.offers,
     available: () => provider.available(),
-    close: provider.close && (() => provider.close?.() ?? Promise.resolve()),
+    close: async () => provider.close?.(),
     async run(input) {
       if (fault.delayMs > 0) await sleep(fault.delayMs, input.signal);
       if (fault.hang) return raceAbort(new Promise<never>(() => {}), input.signal);

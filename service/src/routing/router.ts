@@ -7,6 +7,7 @@
 // Outcomes: "ok", "error", "timeout", and "aborted" when the client went away.
 import type { Attempt } from "@/lib/contract";
 import type { CatalogEntry, ProviderSlot } from "../catalog";
+import { ConfigError } from "../config";
 import { closeAll } from "../providers";
 import { raceAbort } from "../providers/abort";
 import type { Provider, ProviderOutput } from "../providers/types";
@@ -56,6 +57,12 @@ export function createRouter(
   rank(category: CatalogEntry): Promise<{ provider: string; score: number }[]>;
 } {
   const now = options.now ?? (() => performance.now());
+  const unknown = Object.keys(config.faults).filter((name) => !providers.has(name));
+  if (unknown.length > 0) {
+    throw new ConfigError([
+      `PROVIDER_FAULTS: no provider named ${unknown.join(", ")} (providers: ${[...providers.keys()].join(", ")})`,
+    ]);
+  }
   const registry = new Map<string, Provider>();
   for (const [name, provider] of providers) {
     const fault = config.faults[name];
