@@ -1,14 +1,15 @@
 // Shared by the process and idempotency tests: real uploads of the shared fixtures,
-// and test providers with known behaviour behind a small router (test doubles; the
-// product uses the real providers and router).
+// and test providers with known behaviour (test doubles registered for the test
+// only) behind the real router.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import type { Attempt, OcrData, UploadGrant } from "@/lib/contract";
+import type { OcrData, UploadGrant } from "@/lib/contract";
 import { uploadGrantSchema } from "@/lib/contract";
 import type { Provider, ProviderInput, ProviderOutput } from "../src/providers/types";
-import { AllProvidersFailedError, DeadlineExceededError, type Router } from "../src/routing/types";
+import { createRouter, loadRoutingConfig, type RoutingConfig } from "../src/routing";
+import type { Router } from "../src/routing/types";
 import type { TestService } from "./helpers";
 
 export const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
@@ -77,6 +78,8 @@ export interface TestProvider extends Provider {
   pricePerPage: number;
 }
 
+let nextQuality = 1;
+
 export interface TestProviderOptions {
   pricePerPage?: number;
   delayMs?: number;
@@ -86,12 +89,23 @@ export interface TestProviderOptions {
   gate?: Promise<void>;
 }
 
+/**
+ * A provider that offers itself to both active categories. Each one made has a lower
+ * quality than the one before, so within a router they are tried in creation order.
+ */
 export function testProvider(name: string, options: TestProviderOptions = {}): TestProvider {
   const calls: ProviderInput[] = [];
+  const pricePerPage = options.pricePerPage ?? 0.0015;
+  nextQuality = nextQuality > 0.2 ? nextQuality - 0.1 : 1;
+  const quality = nextQuality;
   return {
     name,
     calls,
-    pricePerPage: options.pricePerPage ?? 0.0015,
+    pricePerPage,
+    offers: [
+      { category: "text-recognition", pricePerPage, quality },
+      { category: "pdf-text-extraction", pricePerPage, quality },
+    ],
     available: async () => true,
     async run(input): Promise<ProviderOutput> {
       calls.push(input);
@@ -114,54 +128,19 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Tries the providers in the given order with a request deadline: enough routing to
- * drive the HTTP layer through 200, failover, 502 and 504.
+ * The real router (routing/) over test providers only, with the given deadline.
+ * Providers are ranked by quality (given in decreasing order here), so the first
+ * one listed is tried first.
  */
 export function testRouter(
   providers: readonly TestProvider[],
   options: { deadlineMs?: number } = {},
 ): Router {
-  const listeners: ((attempt: Attempt & { category: string }) => void)[] = [];
-  return {
-    onAttempt: (listener) => void listeners.push(listener),
-    async close() {},
-    async route({ category, input, signal }) {
-      const attempts: Attempt[] = [];
-      const deadline = AbortSignal.timeout(options.deadlineMs ?? 10_000);
-      const both = signal ? AbortSignal.any([signal, deadline]) : deadline;
-      for (const provider of providers) {
-        const started = performance.now();
-        const record = (outcome: string, error?: string) => {
-          const attempt: Attempt = {
-            provider: provider.name,
-            outcome,
-            latency_ms: performance.now() - started,
-          };
-          if (error) attempt.error = error;
-          attempts.push(attempt);
-          for (const listener of listeners) listener({ ...attempt, category: category.slug });
-        };
-        try {
-          const output = await provider.run({ ...input, signal: both });
-          record("ok");
-          return {
-            output,
-            provider: provider.name,
-            failoverDepth: attempts.length - 1,
-            attempts,
-            estimatedCost: provider.pricePerPage * output.pages,
-          };
-        } catch (error) {
-          if (deadline.aborted) {
-            record("timeout", "request deadline passed");
-            throw new DeadlineExceededError(attempts);
-          }
-          record("error", error instanceof Error ? error.message : String(error));
-        }
-      }
-      throw new AllProvidersFailedError(attempts);
-    },
+  const config: RoutingConfig = {
+    ...loadRoutingConfig({}),
+    deadlineMs: options.deadlineMs ?? 10_000,
   };
+  return createRouter(config, new Map(providers.map((p) => [p.name, p])));
 }
 
 /** A promise and the function that resolves it. */

@@ -380,7 +380,7 @@ describe("process for PDF text extraction", () => {
 
 describe("routing outcomes", () => {
   it("answers from the next provider when the first fails, and says so in meta", async () => {
-    const down = testProvider("down", { fail: true });
+    const down = testProvider("down", { fail: true, pricePerPage: 0.001 });
     const backup = testProvider("backup", { pricePerPage: 0.001 });
     const svc = await startService({ router: testRouter([down, backup]) });
     try {

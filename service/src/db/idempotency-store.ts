@@ -18,7 +18,7 @@ export interface IdempotencyOptions {
 }
 
 const PURGE_EVERY_MS = 60_000;
-/** Rounds of claim → read; only a record deleted between the two needs a second one. */
+/** Rounds of claim → read; an expired or vanished record needs a second one. */
 const MAX_CLAIM_ROUNDS = 5;
 
 export function createIdempotencyStore(
@@ -47,15 +47,6 @@ export function createIdempotencyStore(
     now: Date,
   ): Promise<IdempotencyClaim | undefined> {
     const nowMs = now.getTime();
-    // A record past its retention no longer counts; the conditional delete cannot
-    // remove a fresh claim another process has just made.
-    await db
-      .deleteFrom("idempotency_records")
-      .where("scope", "=", scope)
-      .where("idem_key", "=", key)
-      .where("created_at", "<", nowMs - options.retentionMs)
-      .execute();
-
     const token = randomUUID();
     await db
       .insertInto("idempotency_records")
@@ -84,6 +75,18 @@ export function createIdempotencyStore(
     if (row.owner === token) {
       held.set(heldKey(scope, key), token);
       return { kind: "claimed" };
+    }
+    if (toMillis(row.created_at) < nowMs - options.retentionMs) {
+      // Past its retention the record no longer counts. Delete exactly that record
+      // (a fresh claim by another process has another owner) and claim again.
+      await db
+        .deleteFrom("idempotency_records")
+        .where("scope", "=", scope)
+        .where("idem_key", "=", key)
+        .where("owner", "=", row.owner)
+        .where("created_at", "<", nowMs - options.retentionMs)
+        .execute();
+      return undefined;
     }
     if (row.request_hash !== requestHash) return { kind: "mismatch" };
     if (row.state === "done" && row.status !== null && row.body !== null) {
