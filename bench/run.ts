@@ -1,0 +1,23 @@
+// npm run bench: every benchmark, one after the other, in one run. Each prints
+// its own figures side by side with what it is compared against, as ratios.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+const BENCHMARKS = [
+  ["ocr.ts", "OCR pages per second: each provider against native tesseract"],
+  ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],
+  ["overhead.ts", "The service's own latency per process call"],
+] as const;
+
+const only = process.argv.slice(2);
+let failed = 0;
+for (const [file, title] of BENCHMARKS) {
+  if (only.length > 0 && !only.some((name) => file.startsWith(name))) continue;
+  const path = join(import.meta.dirname, file);
+  if (!existsSync(path)) continue;
+  console.log(`\n=== ${title} (bench/${file}) ===\n`);
+  const { status } = spawnSync("npx", ["tsx", path], { stdio: "inherit" });
+  if (status !== 0) failed += 1;
+}
+process.exit(failed === 0 ? 0 : 1);
