@@ -114,20 +114,22 @@ describe("ranking", () => {
 
   it("follows the latency weight once latencies are observed", async () => {
     const providers = registry(
-      fake("a", { delayMs: 60 }),
+      fake("a", { delayMs: 200 }),
       fake("b", { delayMs: 5 }),
-      fake("c", { delayMs: 30 }),
+      fake("c", { delayMs: 80 }),
     );
     const router = createRouter(config(), providers);
-    // One request to each provider alone, so each gets a latency measured.
-    for (const name of ["a", "b", "c"]) {
-      const only = {
-        ...category(),
-        providers: category().providers.filter((s) => s.provider === name),
-      };
-      await router.route({ category: only, input });
-    }
-    const ranking = await router.rank(category({ quality: 0, price: 0, latency: 1, success: 0 }));
+    const byLatency = category({ quality: 0, price: 0, latency: 1, success: 0 });
+    // Requests to each provider alone. The first answer of each is its cold start
+    // and is not counted: no latency is known yet, so all rank equal.
+    const alone = (name: string) => ({
+      ...category(),
+      providers: category().providers.filter((s) => s.provider === name),
+    });
+    for (const name of ["a", "b", "c"]) await router.route({ category: alone(name), input });
+    expect((await router.rank(byLatency)).map((r) => r.score)).toEqual([1, 1, 1]);
+    for (const name of ["a", "b", "c"]) await router.route({ category: alone(name), input });
+    const ranking = await router.rank(byLatency);
     expect(ranking.map((r) => r.provider)).toEqual(["b", "c", "a"]);
   });
 

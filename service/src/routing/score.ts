@@ -4,20 +4,28 @@ import type { ProviderSlot, RoutingWeights } from "../catalog";
 
 /** What this instance has seen of a provider, as exponentially weighted moving averages. */
 export class ProviderStats {
-  /** Milliseconds per page of successful attempts; undefined until one succeeded. */
+  /** Milliseconds per page of successful attempts; undefined until measured. */
   msPerPage: number | undefined;
   /** 0–1; a provider starts trusted. */
   successRate = 1;
+  private warm = false;
 
   constructor(private readonly alpha: number) {}
 
   succeeded(latencyMs: number, pages: number): void {
+    this.successRate += this.alpha * (1 - this.successRate);
+    // The first answer pays for starting the engine (a WASM worker and its
+    // language data take seconds); it says nothing about the provider's speed,
+    // and counting it would rank a provider last that is then never tried again.
+    if (!this.warm) {
+      this.warm = true;
+      return;
+    }
     const perPage = latencyMs / Math.max(1, pages);
     this.msPerPage =
       this.msPerPage === undefined
         ? perPage
         : this.msPerPage + this.alpha * (perPage - this.msPerPage);
-    this.successRate += this.alpha * (1 - this.successRate);
   }
 
   failed(): void {
