@@ -103,12 +103,14 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
           const stored = await transferFile(
             {
               requestGrant: (s) => grantAsync({ contentType: mimeType, signal: s }),
-              put: (g, onProgress, s) =>
-                putFile(g.uploadUrl, file, mimeType, { signal: s, onProgress }),
+              put: (g, onProgress, s) => {
+                // The PUT's start is the first sample: a small file may report progress only once.
+                samples = [{ at: performance.now(), loaded: 0 }];
+                return putFile(g.uploadUrl, file, mimeType, { signal: s, onProgress });
+              },
             },
             {
               onGranted: (g) => {
-                samples = [];
                 send(entry.id, { type: "granted", objectKey: g.objectKey, s3Uri: g.s3Uri });
               },
               onProgress: ({ loaded, total }) => {
