@@ -2,7 +2,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/index";
-import { loadProcessConfig } from "./process/config";
+import { idempotencyOptions, loadProcessConfig } from "./process/config";
 import { createProviders, loadProviderConfig } from "./providers/index";
 import { createRouter, loadRoutingConfig } from "./routing/index";
 import { createObjectStore } from "./storage/index";
@@ -27,9 +27,11 @@ async function main(): Promise<void> {
   if (!config || !processConfig || !routingConfig || !providerConfig)
     throw new ConfigError(problems);
 
-  const db = await openDatabase(config.databaseUrl, config.dataDir, {
-    retentionMs: processConfig.idempotencyRetentionMs,
-  });
+  const db = await openDatabase(
+    config.databaseUrl,
+    config.dataDir,
+    idempotencyOptions(processConfig, routingConfig.deadlineMs),
+  );
   const store = await createObjectStore(config);
   const router = createRouter(routingConfig, createProviders(providerConfig));
   const app = await buildApp({ config, db, store, router, processConfig });
