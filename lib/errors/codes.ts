@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 422,
   not_found: 404,
+  unauthorized: 401,
   category_inactive: 409,
   still_running: 409,
   misconfigured: 500,

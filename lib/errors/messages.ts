@@ -20,6 +20,10 @@ export const ERROR_TEXT: Record<AppErrorCode, ErrorText> = {
     title: "Not found",
     message: "We couldn't find that category. It may have been removed or renamed.",
   },
+  unauthorized: {
+    title: "Please sign in",
+    message: "This page is for support staff. Sign in to see it.",
+  },
   category_inactive: {
     title: "Not taking documents yet",
     message:

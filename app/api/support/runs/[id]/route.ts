@@ -1,0 +1,27 @@
+// GET /api/support/runs/:id – one run, whole, for signed-in staff: by trace id,
+// run id, Idempotency-Key or object key. `?download=1` saves it as a file.
+import { getStaffSession } from "@/lib/auth";
+import { AppError, errorResponse } from "@/lib/errors";
+import { getLedger } from "@/lib/ledger";
+import { exportFileName, toPublicRun } from "@/lib/ledger/public";
+
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  try {
+    if (!(await getStaffSession())) throw new AppError("unauthorized");
+    const { id } = await params;
+    const ledger = await getLedger();
+    const found = (await ledger.findRun(id)) ?? (await ledger.lookupRun(id));
+    const run = found && "data" in found ? found : found && (await ledger.findRun(found.localId));
+    if (!run)
+      throw new AppError("not_found", { message: `No run has the id “${id.slice(0, 200)}”.` });
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    if (new URL(request.url).searchParams.get("download")) {
+      headers.set("Content-Disposition", `attachment; filename="${exportFileName(run)}"`);
+    }
+    return new Response(`${JSON.stringify(toPublicRun(run), null, 2)}\n`, {
+      headers: { ...Object.fromEntries(headers), "Content-Type": "application/json" },
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,142 @@
+// What the route handlers call: each wraps one call to the Routing Service,
+// records the run (success or failure) under the buyer's session, and returns
+// or rethrows exactly what the call did. A ledger that fails never fails the
+// buyer's request; it is logged (without bodies or keys) and the run goes on.
+import "server-only";
+import { z } from "zod";
+import { ensureBuyerSession } from "@/lib/auth/buyer-session";
+import { AppError } from "@/lib/errors";
+import {
+  getCategory,
+  type ProcessInput,
+  type ProcessOutcome,
+  type UploadGrantView,
+} from "@/lib/routing";
+import { getLedger } from "./index";
+import type { FailureInput } from "./types";
+
+/** The service's own answer, when the client kept it on the error (`cause`). */
+const upstreamSchema = z.object({ status: z.number().int(), body: z.unknown() });
+
+export function describeFailure(error: unknown): FailureInput {
+  if (error instanceof AppError) {
+    const upstream = upstreamSchema.safeParse(error.cause);
+    return {
+      code: error.code,
+      message: error.message,
+      traceId: error.traceId,
+      ...(upstream.success ? { httpStatus: upstream.data.status, body: upstream.data.body } : {}),
+    };
+  }
+  const aborted = error instanceof Error && error.name === "AbortError";
+  return aborted
+    ? { code: "cancelled", message: "The browser went away before the service answered." }
+    : { code: "internal", message: "Something went wrong in the app." };
+}
+
+async function safely<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(
+      `[ledger] could not record ${what}:`,
+      error instanceof Error ? error.message : "unknown",
+    );
+    return undefined;
+  }
+}
+
+const categoryName = (id: string) =>
+  getCategory(id).then(
+    (c) => c.name,
+    () => undefined,
+  );
+
+/** POST /api/categories/:id/uploads: asks for a grant and records the run it starts. */
+export async function trackGrant(
+  context: { categoryId: string; contentType: string },
+  call: () => Promise<UploadGrantView>,
+): Promise<UploadGrantView> {
+  const sessionId = await ensureBuyerSession();
+  const name = categoryName(context.categoryId);
+  const base = { sessionId, categoryId: context.categoryId, mediaType: context.contentType };
+  try {
+    const grant = await call();
+    await safely("a grant", async () =>
+      (await getLedger()).recordGrant({
+        ...base,
+        categoryName: await name,
+        objectKey: grant.object_key,
+        s3Uri: grant.s3_uri,
+      }),
+    );
+    return grant;
+  } catch (error) {
+    await safely("a refused grant", async () =>
+      (await getLedger()).recordGrantFailure({
+        ...base,
+        categoryName: await name,
+        failure: describeFailure(error),
+      }),
+    );
+    throw error;
+  }
+}
+
+/** POST /api/categories/:id/process: processes and records start, end and outcome. */
+export async function trackProcess(
+  context: { categoryId: string; input: ProcessInput; idempotencyKey?: string | undefined },
+  call: () => Promise<ProcessOutcome>,
+): Promise<ProcessOutcome> {
+  const sessionId = await ensureBuyerSession();
+  const { input, idempotencyKey } = context;
+  const name = categoryName(context.categoryId);
+  // The request as the client sends it (lib/routing/documents.ts), headers without the key.
+  const request = {
+    headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {},
+    body: {
+      input: {
+        document: input.document,
+        mime_type: input.mimeType,
+        ...(input.languageHints?.length ? { language_hints: input.languageHints } : {}),
+      },
+      ...(input.objectKey ? { input_ref: input.objectKey } : {}),
+    },
+  };
+  const runId = await safely("a process start", async () =>
+    (await getLedger()).recordProcessStart({
+      sessionId,
+      categoryId: context.categoryId,
+      categoryName: await name,
+      mediaType: input.mimeType,
+      objectKey: input.objectKey,
+      s3Uri: input.document,
+      idempotencyKey,
+      request,
+    }),
+  );
+  try {
+    const outcome = await call();
+    if (runId) {
+      await safely("a process result", async () =>
+        (await getLedger()).recordProcessEnd(runId, {
+          ok: true,
+          result: {
+            httpStatus: 200,
+            meta: outcome.meta,
+            data: outcome.data,
+            replayed: outcome.replayed,
+          },
+        }),
+      );
+    }
+    return outcome;
+  } catch (error) {
+    if (runId) {
+      await safely("a process failure", async () =>
+        (await getLedger()).recordProcessEnd(runId, { ok: false, failure: describeFailure(error) }),
+      );
+    }
+    throw error;
+  }
+}
