@@ -2,16 +2,23 @@
 // with injected faults (PROVIDER_FAULTS), per-attempt timeouts, the request
 // deadline and the circuit breaker. What a client sees is what is checked:
 // which provider answered, failover_depth, attempts, cost, 502/504 errors.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { Attempt, OcrData } from "@/lib/contract";
+import { type Attempt, type OcrData, ocrDataSchema } from "@/lib/contract";
 import type { CatalogEntry, ProviderSlot, RoutingWeights } from "../src/catalog";
 import { CATALOG } from "../src/catalog";
+import { createProviders, loadProviderConfig } from "../src/providers";
 import type { Provider, ProviderInput } from "../src/providers/types";
 import { UnreadableDocumentError } from "../src/providers/types";
 import { loadRoutingConfig, type RoutingConfig } from "../src/routing/config";
 import { faultsSchema } from "../src/routing/faults";
 import { createRouter } from "../src/routing/router";
 import { AllProvidersFailedError, DeadlineExceededError } from "../src/routing/types";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const FIXTURES = path.resolve(repoRoot, "../shared/fixtures");
 
 const data = (text: string): OcrData => ({ text, language: "eng", pages: [] });
 
@@ -293,6 +300,42 @@ describe("failover with injected faults", () => {
     await router.route({ category: category(), input });
     const slug = category().slug;
     expect(seen).toEqual([`${slug}:a:error`, `${slug}:b:ok`]);
+  });
+});
+
+describe("with the real providers and catalog", () => {
+  it("answers from the third choice when the first two fail", async () => {
+    const textRecognition = CATALOG.find((c) => c.slug === "text-recognition") as CatalogEntry;
+    const providers = createProviders(loadProviderConfig({}));
+    // The catalog decides the order; the test fails whichever two come first.
+    const order = (await createRouter(config(), providers).rank(textRecognition)).map(
+      (r) => r.provider,
+    );
+    const [first, second, third] = order;
+    const router = createRouter(
+      config({ PROVIDER_FAULTS: `${first}=error:1;${second}=error:0.5,delay:50` }),
+      providers,
+      { random: () => 0.1 },
+    );
+    try {
+      const bytes = readFileSync(path.join(FIXTURES, "invoice.png"));
+      const result = await router.route({
+        category: textRecognition,
+        input: { ...input, bytes, languageHints: ["en"] },
+      });
+      expect(outcomes(result.attempts)).toEqual([
+        `${first}:error`,
+        `${second}:error`,
+        `${third}:ok`,
+      ]);
+      expect(result.failoverDepth).toBe(2);
+      expect(result.provider).toBe(third);
+      const price = textRecognition.providers.find((s) => s.provider === third)?.pricePerPage;
+      expect(result.estimatedCost).toBeCloseTo(price ?? Number.NaN, 10);
+      expect(ocrDataSchema.parse(result.output.data).text).toContain("Total due: 1,234.56 EUR");
+    } finally {
+      await router.close();
+    }
   });
 });
 
