@@ -1,0 +1,232 @@
+// S3 mode against s3rver, an S3-compatible server running in this process: the grant's
+// URL is a real SigV4 presigned PutObject URL, the browser-style PUT lands in the bucket,
+// the service reads it back, expiry is enforced, readiness follows the bucket.
+//
+// s3rver checks the expiry of SigV4 presigned URLs but not their signature, so that a
+// PUT with another Content-Type is refused is shown by recomputing the signature with
+// the AWS signer itself: content-type is a signed header, and the signature of the same
+// URL for another type differs, which any S3 that verifies SigV4 refuses.
+import { createHash, createHmac, type Hash, type Hmac, randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SignatureV4 } from "@smithy/signature-v4";
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadGrantSchema } from "@/lib/contract";
+import { startService, type TestService } from "./helpers";
+import { processPath, testProvider, testRouter } from "./process-helpers";
+
+const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const BUCKET = "docroute-test";
+const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+
+type Bytes = string | ArrayBuffer | ArrayBufferView;
+const toBuffer = (data: Bytes) =>
+  typeof data === "string"
+    ? Buffer.from(data)
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
+
+/** SHA-256 / HMAC-SHA-256 from node:crypto, in the shape the AWS signer takes. */
+class Sha256 {
+  private readonly hash: Hash | Hmac;
+  constructor(secret?: Bytes) {
+    this.hash =
+      secret === undefined ? createHash("sha256") : createHmac("sha256", toBuffer(secret));
+  }
+  update(data: Bytes): void {
+    this.hash.update(toBuffer(data));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.hash.digest());
+  }
+}
+
+let s3: S3rver;
+let s3Dir: string;
+let endpoint: string;
+let svc: TestService;
+const provider = testProvider("s3-reader");
+
+const s3Env = (extra: Record<string, string> = {}) => ({
+  S3_BUCKET: BUCKET,
+  S3_ENDPOINT: endpoint,
+  S3_REGION: "us-east-1",
+  S3_FORCE_PATH_STYLE: "true",
+  S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+  S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+  ...extra,
+});
+
+beforeAll(async () => {
+  s3Dir = await mkdtemp(path.join(tmpdir(), "docroute-s3rver-"));
+  s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = await s3.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  svc = await startService({ env: s3Env(), router: testRouter([provider]) });
+});
+afterAll(async () => {
+  await svc?.close();
+  await s3?.close();
+  await rm(s3Dir, { recursive: true, force: true });
+});
+
+async function newGrant(contentType = "image/png") {
+  const res = await svc.postJson(`/v1/categories/${OCR}/uploads`, { content_type: contentType });
+  expect(res.status).toBe(200);
+  return uploadGrantSchema.parse(await res.json());
+}
+
+describe("S3 mode", () => {
+  it("grants a SigV4 presigned PutObject URL on the configured endpoint, with content-type signed", async () => {
+    const g = await newGrant();
+    expect(g.s3_uri).toBe(`s3://${BUCKET}/${g.object_key}`);
+    const url = new URL(g.upload_url);
+    expect(`${url.protocol}//${url.host}`).toBe(endpoint);
+    expect(url.pathname).toBe(`/${BUCKET}/${g.object_key}`);
+    expect(url.searchParams.get("X-Amz-Algorithm")).toBe("AWS4-HMAC-SHA256");
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+    expect(url.searchParams.get("X-Amz-SignedHeaders")?.split(";")).toContain("content-type");
+    // No checksum a browser could not send.
+    expect([...url.searchParams.keys()].some((k) => /checksum/i.test(k))).toBe(false);
+    expect((await svc.db.grants.find(g.object_key))?.contentType).toBe("image/png");
+  });
+
+  it("the signature covers the content type: another type would need another signature", async () => {
+    const g = await newGrant();
+    const url = new URL(g.upload_url);
+    const signer = new SignatureV4({
+      service: "s3",
+      region: "us-east-1",
+      credentials: CREDENTIALS,
+      sha256: Sha256,
+      uriEscapePath: false,
+      applyChecksum: false,
+    });
+    const amzDate = url.searchParams.get("X-Amz-Date") ?? "";
+    const signingDate = new Date(
+      `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+    );
+    const signatureFor = async (contentType: string) => {
+      const query: Record<string, string> = {};
+      for (const [k, v] of url.searchParams) if (!k.startsWith("X-Amz-")) query[k] = v;
+      const signed = await signer.presign(
+        {
+          method: "PUT",
+          protocol: url.protocol,
+          hostname: url.hostname,
+          port: Number(url.port),
+          path: url.pathname,
+          query,
+          headers: {
+            host: url.host,
+            "content-type": contentType,
+            // Spelled as the SDK's presigner does; it is hoisted into the query under this name.
+            "X-Amz-Content-Sha256": url.searchParams.get("X-Amz-Content-Sha256") ?? "",
+          },
+        },
+        { signingDate, expiresIn: 900, signableHeaders: new Set(["content-type"]) },
+      );
+      return signed.query?.["X-Amz-Signature"];
+    };
+    // The independent signer reproduces the grant's signature for the granted type…
+    expect(await signatureFor("image/png")).toBe(url.searchParams.get("X-Amz-Signature"));
+    // …and gets another one for any other type.
+    expect(await signatureFor("image/jpeg")).not.toBe(url.searchParams.get("X-Amz-Signature"));
+    expect(await signatureFor("application/pdf")).not.toBe(url.searchParams.get("X-Amz-Signature"));
+  });
+
+  it("a browser-style PUT lands in the bucket; the service reads it back", async () => {
+    const g = await newGrant();
+    const bytes = randomBytes(200_000);
+    const put = await fetch(g.upload_url, {
+      method: "PUT",
+      headers: { "Content-Type": "image/png" },
+      body: new Blob([new Uint8Array(bytes)]),
+    });
+    expect(put.status).toBe(200);
+    expect(put.headers.get("etag")).toBe(`"${createHash("md5").update(bytes).digest("hex")}"`);
+    expect(Buffer.compare((await svc.store.read(g.object_key)) ?? Buffer.alloc(0), bytes)).toBe(0);
+    expect(await svc.store.read(`uploads/${OCR}/never-uploaded.png`)).toBeUndefined();
+  });
+
+  it("process reads the document from the bucket", async () => {
+    const g = await newGrant();
+    // A real PNG signature: the process route checks the bytes' type.
+    const png = Buffer.concat([
+      Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"),
+      randomBytes(64),
+    ]);
+    expect(
+      (
+        await fetch(g.upload_url, {
+          method: "PUT",
+          headers: { "Content-Type": "image/png" },
+          body: new Blob([new Uint8Array(png)]),
+        })
+      ).status,
+    ).toBe(200);
+    const res = await svc.postJson(processPath(OCR), {
+      input: { document: g.s3_uri, mime_type: "image/png" },
+    });
+    const body = (await res.json()) as { data: { text: string }; meta: { provider: string } };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.data.text).toBe("read by s3-reader");
+    expect(Buffer.compare(provider.calls.at(-1)?.bytes ?? Buffer.alloc(0), png)).toBe(0);
+  });
+
+  it("the bucket refuses the URL once it expired", async () => {
+    const short = await startService({ env: s3Env({ UPLOAD_URL_TTL_SECONDS: "1" }) });
+    try {
+      const res = await short.postJson(`/v1/categories/${OCR}/uploads`, {
+        content_type: "image/png",
+      });
+      const g = uploadGrantSchema.parse(await res.json());
+      await new Promise((r) => setTimeout(r, 2100));
+      const late = await fetch(g.upload_url, {
+        method: "PUT",
+        headers: { "Content-Type": "image/png" },
+        body: "x",
+      });
+      expect(late.status).toBe(403);
+      const xml = await late.text();
+      expect(xml).toContain("<Code>AccessDenied</Code>");
+      expect(xml).toContain("Request has expired");
+    } finally {
+      await short.close();
+    }
+  });
+
+  it("serves no embedded upload route", async () => {
+    const res = await fetch(
+      `${svc.url}/storage/uploads/${OCR}/${"A".repeat(22)}.png?expires=1&signature=x`,
+      {
+        method: "PUT",
+        body: "x",
+      },
+    );
+    expect(res.status).toBe(404);
+  });
+
+  it("/readyz follows the bucket", async () => {
+    expect(await (await svc.fetch("/readyz", { key: null })).json()).toMatchObject({
+      checks: { storage: "ok" },
+    });
+    const missing = await startService({ env: s3Env({ S3_BUCKET: "no-such-bucket" }) });
+    try {
+      const res = await missing.fetch("/readyz", { key: null });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ checks: { storage: "unreachable" } });
+    } finally {
+      await missing.close();
+    }
+  });
+});
