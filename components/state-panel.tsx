@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
 
-type Tone = "neutral" | "warning" | "danger";
+type Tone = "neutral" | "pending" | "warning" | "danger";
 
 const ICON_TONE: Record<Tone, string> = {
   neutral: "bg-slate-100 text-slate-500",
+  pending: "bg-amber-50 text-amber-700",
   warning: "bg-amber-100 text-amber-700",
   danger: "bg-red-100 text-red-700",
 };
 
 const ICONS: Record<Tone, string[]> = {
   neutral: ["M4 7h16v12H4z", "M4 7l2-3h12l2 3", "M9 12h6"],
+  pending: ["M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z", "M12 7v5l3 2"],
   warning: ["M12 4 3 20h18L12 4Z", "M12 10v4.5", "M12 17.5v.01"],
   danger: ["M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z", "M12 7.5v5.5", "M12 16.5v.01"],
 };

@@ -36,6 +36,8 @@ export const categoryListSchema = z.object({
       status: z.string(),
       availability: z.enum(["active", "coming_soon", "unavailable"]),
       statusLabel: z.string(),
+      accepts: z.array(z.string()).optional(),
+      maxBytes: z.number().optional(),
     }),
   ),
   page: z.number(),

@@ -1,5 +1,6 @@
 // Categories: the list, and one category by id.
 import "server-only";
+import { z } from "zod";
 import { type Category, categoryPageSchema, PAGING } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { routingFetch } from "./fetch";
@@ -34,13 +35,13 @@ let catalog: { loadedAt: number; items: Promise<CategoryView[]> } | undefined;
 
 export async function getCategory(id: string): Promise<CategoryView> {
   const wanted = id.trim().toLowerCase();
-  const found = (await loadCatalog()).find((c) => c.id.toLowerCase() === wanted);
+  const found = (await listAllCategories()).find((c) => c.id.toLowerCase() === wanted);
   if (!found) throw new AppError("not_found");
   return found;
 }
 
 /** All categories, every page, from the short-lived cache when it is fresh. */
-export function loadCatalog(now = Date.now()): Promise<CategoryView[]> {
+export function listAllCategories(now = Date.now()): Promise<CategoryView[]> {
   if (catalog && now - catalog.loadedAt < CATALOG_TTL_MS) return catalog.items;
   const items = fetchAllPages();
   catalog = { loadedAt: now, items };
@@ -61,8 +62,14 @@ async function fetchAllPages(): Promise<CategoryView[]> {
   }
 }
 
+// Not in the seed: read when a service adds them, ignored when malformed.
+const acceptsSchema = z.array(z.string().min(1)).min(1);
+const maxBytesSchema = z.number().int().positive();
+
 export function toCategoryView(category: Category): CategoryView {
   const { availability, label } = describeStatus(category.status);
+  const accepts = acceptsSchema.safeParse(category.accepts);
+  const maxBytes = maxBytesSchema.safeParse(category.max_bytes);
   return {
     id: category.id,
     name: category.name,
@@ -71,5 +78,7 @@ export function toCategoryView(category: Category): CategoryView {
     status: category.status,
     availability,
     statusLabel: label,
+    ...(accepts.success ? { accepts: accepts.data } : {}),
+    ...(maxBytes.success ? { maxBytes: maxBytes.data } : {}),
   };
 }

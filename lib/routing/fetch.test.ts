@@ -114,6 +114,25 @@ describe("listCategories", () => {
     expect(seen[0]?.url).toBe("/v1/categories");
   });
 
+  it("reads the accepted types and size limit when a service adds them", async () => {
+    handler = (_req, _body, res) =>
+      json(res, 200, {
+        items: [
+          { ...category(1), accepts: ["application/pdf"], max_bytes: 1024 },
+          { ...category(2), accepts: "pdf", max_bytes: -1 },
+        ],
+        page: 1,
+        pages: 1,
+        size: 50,
+        total: 2,
+      });
+    const { listCategories } = await client();
+    const [withLimits, malformed] = (await listCategories()).items;
+    expect(withLimits).toMatchObject({ accepts: ["application/pdf"], maxBytes: 1024 });
+    expect(malformed).not.toHaveProperty("accepts");
+    expect(malformed).not.toHaveProperty("maxBytes");
+  });
+
   it("without a key, says misconfigured and sends nothing", async () => {
     const { listCategories } = await client({ ROUTING_API_KEY: "" });
     const error = await failure(listCategories());

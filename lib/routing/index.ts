@@ -2,6 +2,6 @@
 // swapping this folder; everything else sees the app's own types.
 import "server-only";
 
-export { getCategory, listCategories } from "./categories";
+export { getCategory, listAllCategories, listCategories } from "./categories";
 export { processDocument, requestUpload } from "./documents";
 export type * from "./types";

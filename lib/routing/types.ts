@@ -15,6 +15,12 @@ export interface CategoryView {
   availability: Availability;
   /** "Active", "Coming soon", or the service's own words, prettified. */
   statusLabel: string;
+  /**
+   * Media types the category takes and its size limit, when the service says
+   * (extra fields `accepts` and `max_bytes`; the seed does not have them).
+   */
+  accepts?: string[];
+  maxBytes?: number;
 }
 
 export interface CategoryList {

@@ -110,6 +110,13 @@ describe("errorFromUpstream", () => {
     expect(error.traceId).toBe("abc");
   });
 
+  it("keeps the service's answer on the error for the ledger, never in its body", () => {
+    const body = { detail: "All providers failed", trace_id: "abc", attempts: [] };
+    const error = errorFromUpstream(502, none, body, "process");
+    expect(error.cause).toEqual({ status: 502, body });
+    expect(error.toBody()).not.toHaveProperty("cause");
+  });
+
   it("never shows the detail of a 500", () => {
     const error = errorFromUpstream(500, none, { detail: "KeyError at db.py:12" }, "list");
     expect(error.code).toBe("upstream_error");

@@ -1,6 +1,7 @@
 // Every way the Routing Service can say no, as an AppError. Pure: the fetch
 // wrapper hands it the status, headers and the body it read.
-import { AppError } from "@/lib/errors";
+import { AppError, type AppErrorCode } from "@/lib/errors";
+import type { AppErrorOptions } from "@/lib/errors/app-error";
 import { parseDetail } from "@/lib/errors/detail";
 
 export type Operation = "list" | "upload" | "process";
@@ -13,8 +14,25 @@ export function errorFromUpstream(
   body: unknown,
   operation: Operation,
 ): AppError {
+  const { code, ...options } = classify(status, headers, body, operation);
   const record = isRecord(body) ? body : {};
   const traceId = stringOr(record.trace_id) ?? headers.get("x-request-id") ?? undefined;
+  // The service's own answer stays on the error (never shown) for the run ledger.
+  return new AppError(code, { ...options, traceId, cause: { status, body } });
+}
+
+type Classified = { code: AppErrorCode } & Pick<
+  AppErrorOptions,
+  "message" | "fields" | "retryAfterSeconds"
+>;
+
+function classify(
+  status: number,
+  headers: Headers,
+  body: unknown,
+  operation: Operation,
+): Classified {
+  const record = isRecord(body) ? body : {};
   const detail = record.detail;
   const detailText = typeof detail === "string" ? detail : "";
 
@@ -22,38 +40,36 @@ export function errorFromUpstream(
     case 401:
     case 403:
       // The key is wrong or missing on our side; never repeat the upstream's words.
-      return new AppError("misconfigured", { traceId });
+      return { code: "misconfigured" };
     case 404:
-      return new AppError("not_found", { traceId });
+      return { code: "not_found" };
     case 409:
-      if (operation === "process" && !NOT_ACTIVE.test(detailText)) {
-        return new AppError("still_running", { traceId });
-      }
-      return new AppError("category_inactive", { traceId });
+      return operation === "process" && !NOT_ACTIVE.test(detailText)
+        ? { code: "still_running" }
+        : { code: "category_inactive" };
     case 413:
-      return new AppError("file_too_large", { traceId });
+      return { code: "file_too_large" };
     case 415:
-      return new AppError("file_type", { traceId });
+      return { code: "file_type" };
     case 429:
-      return new AppError("rate_limited", { traceId, retryAfterSeconds: retryAfter(headers) });
+      return { code: "rate_limited", retryAfterSeconds: retryAfter(headers) };
     case 503:
-      return new AppError("service_busy", { traceId, retryAfterSeconds: retryAfter(headers) });
+      return { code: "service_busy", retryAfterSeconds: retryAfter(headers) };
     case 504:
-      return new AppError("timeout", { traceId });
+      return { code: "timeout" };
     case 502:
       // The service's own 502 names a trace; a proxy's 502 usually has no JSON at all.
-      return traceId && (record.trace_id !== undefined || /provider/i.test(detailText))
-        ? new AppError("providers_failed", { traceId })
-        : new AppError("upstream_error", { traceId });
+      return record.trace_id !== undefined || /provider/i.test(detailText)
+        ? { code: "providers_failed" }
+        : { code: "upstream_error" };
   }
-  if (status >= 500) return new AppError("upstream_error", { traceId });
+  if (status >= 500) return { code: "upstream_error" };
 
   // 400, 422 and any other refusal: read `detail` field by field.
-  const parsed = parseDetail(detail);
-  const options = { message: parsed.summary, fields: parsed.fields, traceId };
-  if (allAt(detail, ["category_id"])) return new AppError("not_found", { traceId });
-  if (allAt(detail, ["content_type", "mime_type"])) return new AppError("file_type", options);
-  return new AppError("validation_failed", options);
+  if (allAt(detail, ["category_id"])) return { code: "not_found" };
+  const { summary, fields } = parseDetail(detail);
+  const code = allAt(detail, ["content_type", "mime_type"]) ? "file_type" : "validation_failed";
+  return { code, message: summary, fields };
 }
 
 /** True when `detail` is a list whose every item is about one of these fields. */

@@ -1,0 +1,69 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { AppError } from "@/lib/errors";
+
+const processDocument = vi.fn();
+vi.mock("@/lib/routing", () => ({ processDocument }));
+const { POST } = await import("./route");
+
+const ID = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const call = (body: unknown, headers: Record<string, string> = {}, id = ID) =>
+  POST(
+    new Request(`http://app/api/categories/${id}/process`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+    { params: Promise.resolve({ id }) },
+  );
+const meta = { estimated_cost: 0.001, failover_depth: 1, latency_ms: 900, trace_id: "t-9" };
+
+beforeEach(() => {
+  processDocument.mockReset();
+});
+
+describe("POST /api/categories/:id/process", () => {
+  it("passes the document, the hints and the browser's Idempotency-Key through", async () => {
+    processDocument.mockResolvedValue({ data: { text: "hi" }, meta, replayed: true });
+    const body = {
+      document: "s3://bucket/uploads/x.png",
+      mimeType: "image/png",
+      languageHints: ["eng"],
+      objectKey: "uploads/x.png",
+    };
+    const response = await call(body, { "Idempotency-Key": "k-123" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { text: "hi" }, meta });
+    expect(response.headers.get("idempotent-replayed")).toBe("true");
+    expect(processDocument).toHaveBeenCalledWith(ID, body, "k-123", expect.anything());
+  });
+
+  it("refuses a body that is not JSON or has no s3 document, without calling the service", async () => {
+    expect((await call("{oops")).status).toBe(400);
+    const response = await call({ document: "https://x", mimeType: "" });
+    expect(response.status).toBe(400);
+    const fields = (await response.json()).fields.map((f: { field: string }) => f.field);
+    expect(fields).toEqual(["document", "mimeType"]);
+    expect(processDocument).not.toHaveBeenCalled();
+  });
+
+  it("refuses an Idempotency-Key that is too long", async () => {
+    const response = await call(
+      { document: "s3://b/k", mimeType: "image/png" },
+      { "Idempotency-Key": "x".repeat(300) },
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).fields[0].field).toBe("Idempotency-Key");
+  });
+
+  it("answers a malformed category id as not found", async () => {
+    const response = await call({ document: "s3://b/k", mimeType: "image/png" }, {}, "nope");
+    expect(response.status).toBe(404);
+  });
+
+  it("answers all providers failing with its trace id", async () => {
+    processDocument.mockRejectedValue(new AppError("providers_failed", { traceId: "t-7" }));
+    const response = await call({ document: "s3://b/k", mimeType: "image/png" });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: "providers_failed", traceId: "t-7" });
+  });
+});

@@ -1,0 +1,33 @@
+// POST /api/categories/:id/process – process an uploaded document; the
+// browser's Idempotency-Key goes through unchanged, so a retry never runs twice.
+import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
+import { categoryIdSchema, processBodySchema, processHeadersSchema } from "@/lib/query/documents";
+import { processDocument } from "@/lib/routing";
+
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  try {
+    const { id } = await params;
+    if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
+    const headers = parseRequest(processHeadersSchema, {
+      "Idempotency-Key": request.headers.get("idempotency-key") ?? undefined,
+    });
+    const body = parseRequest(processBodySchema, await readJsonBody(request));
+    const { data, meta, replayed } = await processDocument(
+      id,
+      body,
+      headers["Idempotency-Key"],
+      request.signal,
+    );
+    return Response.json(
+      { data, meta },
+      {
+        headers: {
+          "Cache-Control": "no-store",
+          ...(replayed ? { "Idempotent-Replayed": "true" } : {}),
+        },
+      },
+    );
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,16 @@
+// POST /api/categories/:id/uploads – a grant for one browser PUT to storage.
+import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
+import { categoryIdSchema, uploadBodySchema } from "@/lib/query/documents";
+import { requestUpload } from "@/lib/routing";
+
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  try {
+    const { id } = await params;
+    if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
+    const { contentType } = parseRequest(uploadBodySchema, await readJsonBody(request));
+    const grant = await requestUpload(id, contentType, request.signal);
+    return Response.json(grant, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,48 @@
+"use client";
+// Keeps every finished process call of a category in this browser (see
+// browser-runs.ts). It listens to the mutation cache for the upload engine's
+// process mutation, so the engine needs to know nothing about it.
+import { hashKey, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { z } from "zod";
+import { processResultSchema } from "@/lib/contract";
+import { processMutation } from "@/lib/upload/api";
+import { restoreQueue, storageKey } from "@/lib/upload/session-store";
+import { saveRun } from "./browser-runs";
+
+const variablesSchema = z
+  .object({ idempotencyKey: z.string(), objectKey: z.string(), mimeType: z.string() })
+  .partial();
+
+export function useRecordRuns(categoryId: string, categoryName: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const wanted = hashKey(processMutation(categoryId).mutationKey ?? []);
+    return queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== "updated" || event.action.type !== "success") return;
+      const { mutationKey } = event.mutation.options;
+      if (!mutationKey || hashKey(mutationKey) !== wanted) return;
+      const result = processResultSchema.safeParse(event.mutation.state.data);
+      if (!result.success) return;
+      const variables = variablesSchema.safeParse(event.mutation.state.variables);
+      const objectKey = variables.success ? variables.data.objectKey : undefined;
+      saveRun({
+        categoryId,
+        categoryName,
+        ...(variables.success ? variables.data : {}),
+        fileName: objectKey ? fileNameOf(categoryId, objectKey) : undefined,
+        result: result.data,
+      });
+    });
+  }, [queryClient, categoryId, categoryName]);
+}
+
+/** The person's file name, from the upload queue the page keeps for a refresh. */
+function fileNameOf(categoryId: string, objectKey: string): string | undefined {
+  try {
+    const queue = restoreQueue(window.sessionStorage.getItem(storageKey(categoryId)), Date.now());
+    return queue.find((entry) => entry.objectKey === objectKey)?.name;
+  } catch {
+    return undefined;
+  }
+}
