@@ -94,7 +94,7 @@ export function MetaPanel({
                 key={i}
                 className="flex flex-wrap items-baseline gap-x-2 text-slate-700"
               >
-                <span className="text-slate-400 tabular-nums">{i + 1}.</span>
+                <span className="text-slate-500 tabular-nums">{i + 1}.</span>
                 <span className="font-medium">{attempt.provider}</span>
                 <span
                   className={

@@ -196,7 +196,7 @@ export function UploadRow({
 
 const STEP_NAMES = ["Upload", "Process", "Result"] as const;
 const STEP_LOOK: Record<StepState, string> = {
-  pending: "text-slate-400",
+  pending: "text-slate-500",
   current: "font-medium text-indigo-700",
   complete: "text-emerald-700",
   failed: "font-medium text-red-700",

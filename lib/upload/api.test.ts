@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
-import { requestUploadGrant, retryCallDelay, shouldRetryCall, submitProcess } from "./api";
+import {
+  reportUploaded,
+  requestUploadGrant,
+  retryCallDelay,
+  shouldRetryCall,
+  submitProcess,
+} from "./api";
 
 afterEach(() => vi.unstubAllGlobals());
 
 function stubFetch(status: number, body: unknown) {
   const fetchMock = vi.fn(
     async (_url: string, _init: RequestInit) =>
-      new Response(JSON.stringify(body), {
+      new Response(status === 204 ? null : JSON.stringify(body), {
         status,
         headers: { "Content-Type": "application/json" },
       }),
@@ -135,5 +141,22 @@ describe("automatic retries of a call", () => {
       expect(shouldRetryCall(0, err(code))).toBe(false);
     }
     expect(shouldRetryCall(0, new DOMException("x", "AbortError"))).toBe(false);
+  });
+});
+
+describe("reportUploaded", () => {
+  it("tells the run history the object's file name and size", async () => {
+    const fetchMock = stubFetch(204, null);
+    await reportUploaded("uploads/c/x.png", { name: "letter.png", size: 2048 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/runs/uploads%2Fc%2Fx.png/uploaded");
+    expect(JSON.parse(String(init?.body))).toEqual({ fileName: "letter.png", size: 2048 });
+  });
+
+  it("never fails the upload", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    await expect(reportUploaded("k", { name: "a.png", size: 1 })).resolves.toBeUndefined();
+    stubFetch(404, { code: "not_found", message: "No." });
+    await expect(reportUploaded("k", { name: "a.png", size: 1 })).resolves.toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 // on the server): a grant for one PUT, and the process call. Both answer
 // AppErrors, so mutations are typed the same as everything else.
 import { mutationOptions } from "@tanstack/react-query";
+import { z } from "zod";
 import { type ProcessResult, processResultSchema, uploadGrantSchema } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { fetchApi } from "@/lib/query/fetch-api";
@@ -49,6 +50,25 @@ export async function submitProcess(
     headers: { "Idempotency-Key": vars.idempotencyKey },
     signal: vars.signal,
   });
+}
+
+/**
+ * Tells the app's run history that a file's bytes reached storage, with the
+ * file's name and size (which only the browser knows). Best effort: the run
+ * goes on whatever this answers.
+ */
+export async function reportUploaded(
+  objectKey: string,
+  file: { name: string; size: number },
+): Promise<void> {
+  try {
+    await fetchApi(`/api/runs/${encodeURIComponent(objectKey)}/uploaded`, z.unknown(), {
+      method: "POST",
+      body: { fileName: file.name.slice(0, 255), size: file.size },
+    });
+  } catch {
+    // The history misses a file name; nothing the person needs to know about.
+  }
 }
 
 /** Waits the service asked for are honoured up to this; longer ones are left to the person. */

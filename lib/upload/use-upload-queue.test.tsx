@@ -80,6 +80,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       const call = { url, body: JSON.parse(String(init.body)), headers: new Headers(init.headers) };
       calls.push(call);
+      if (url.endsWith("/uploaded")) return new Response(null, { status: 204 });
       if (url.endsWith("/uploads")) {
         grantCount++;
         return json(200, {
@@ -128,6 +129,9 @@ describe("useUploadQueue", () => {
       body: { contentType: "image/png" },
     });
     expect(puts).toEqual([{ url: "http://storage.test/obj1", contentType: "image/png" }]);
+    const reported = calls.find((c) => c.url.endsWith("/uploaded"));
+    expect(reported?.url).toBe("/api/runs/uploads%2Fc%2Fobj1.png/uploaded");
+    expect(reported?.body).toEqual({ fileName: "scan.png", size: PNG.length });
     expect(processCalls()[0]?.body).toEqual({
       document: "s3://b/uploads/c/obj1.png",
       mimeType: "image/png",

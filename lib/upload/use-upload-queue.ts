@@ -5,7 +5,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { ProcessResult } from "@/lib/contract";
-import { processMutation, uploadGrantMutation } from "./api";
+import { processMutation, reportUploaded, uploadGrantMutation } from "./api";
 import { isAbortError } from "./backoff";
 import { checkFile, type FileRules } from "./check-file";
 import { failureOf, isRefusal } from "./failure";
@@ -126,6 +126,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
           );
           ({ s3Uri, objectKey } = stored);
           send(entry.id, { type: "uploaded", now: Date.now() });
+          void reportUploaded(objectKey, file);
         }
         const result = await processAsync({
           s3Uri,
