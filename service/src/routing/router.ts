@@ -28,6 +28,13 @@ export interface RouterOptions {
 
 type AttemptListener = (attempt: Attempt & { category: string }) => void;
 
+interface Entry {
+  /** With its injected fault, if any. */
+  provider: Provider;
+  breaker: CircuitBreaker;
+  stats: ProviderStats;
+}
+
 /** Why an attempt's signal fired. */
 class AttemptTimeout extends Error {
   constructor(
@@ -63,30 +70,25 @@ export function createRouter(
       `PROVIDER_FAULTS: no provider named ${unknown.join(", ")} (providers: ${[...providers.keys()].join(", ")})`,
     ]);
   }
-  const registry = new Map<string, Provider>();
+  /** Each registered provider with its health, as this instance has seen it. */
+  const entries = new Map<string, Entry>();
   for (const [name, provider] of providers) {
     const fault = config.faults[name];
-    registry.set(name, fault ? withFault(provider, fault, options.random) : provider);
+    entries.set(name, {
+      provider: fault ? withFault(provider, fault, options.random) : provider,
+      breaker: new CircuitBreaker(config.breaker, now),
+      stats: new ProviderStats(config.ewmaAlpha),
+    });
   }
-  const breakers = new Map<string, CircuitBreaker>();
-  const stats = new Map<string, ProviderStats>();
   const listeners: AttemptListener[] = [];
-  for (const name of registry.keys()) {
-    breakers.set(name, new CircuitBreaker(config.breaker, now));
-    stats.set(name, new ProviderStats(config.ewmaAlpha));
-  }
 
   /** The catalog's slots plus providers that offer themselves to this category, if registered. */
   function slotsOf(category: CatalogEntry): ProviderSlot[] {
-    const slots = category.providers.filter((s) => registry.has(s.provider));
-    for (const provider of registry.values()) {
+    const slots = category.providers.filter((s) => entries.has(s.provider));
+    for (const [name, { provider }] of entries) {
       for (const offer of provider.offers ?? []) {
-        if (offer.category === category.slug && !slots.some((s) => s.provider === provider.name)) {
-          slots.push({
-            provider: provider.name,
-            pricePerPage: offer.pricePerPage,
-            quality: offer.quality,
-          });
+        if (offer.category === category.slug && !slots.some((s) => s.provider === name)) {
+          slots.push({ provider: name, pricePerPage: offer.pricePerPage, quality: offer.quality });
         }
       }
     }
@@ -96,19 +98,18 @@ export function createRouter(
   async function ranked(category: CatalogEntry) {
     const slots = slotsOf(category);
     const available = await Promise.all(
-      slots.map(
-        (s) =>
-          registry
-            .get(s.provider)
-            ?.available()
-            .catch(() => false) ?? false,
+      slots.map((s) =>
+        entries
+          .get(s.provider)
+          ?.provider.available()
+          .catch(() => false),
       ),
     );
     const weights = { ...category.weights, ...config.weights[category.slug] };
     return rankSlots(
-      slots.filter((_, i) => available[i]),
+      slots.filter((_, i) => available[i] === true),
       weights,
-      (name) => stats.get(name),
+      (name) => entries.get(name)?.stats,
     );
   }
 
@@ -122,83 +123,87 @@ export function createRouter(
     }
   }
 
-  async function route(request: RouteRequest): Promise<RouteResult> {
-    const { category, input } = request;
-    const clientSignal = request.signal;
-    const started = now();
-    const deadlineAt = started + config.deadlineMs;
-    const attempts: Attempt[] = [];
-
-    for (const { slot } of await ranked(category)) {
-      clientSignal?.throwIfAborted();
-      const provider = registry.get(slot.provider);
-      const breaker = breakers.get(slot.provider);
-      const seen = stats.get(slot.provider);
-      if (!provider || !breaker || !seen || !breaker.allowsAttempt()) continue;
-
-      const remaining = deadlineAt - now();
-      if (remaining <= 0) throw new DeadlineExceededError(attempts);
-      const byDeadline = remaining < config.attemptTimeoutMs;
-      const limit = Math.max(1, Math.ceil(byDeadline ? remaining : config.attemptTimeoutMs));
-      const timer = new AbortController();
-      const timeout = setTimeout(
-        () => timer.abort(new AttemptTimeout(byDeadline ? config.deadlineMs : limit, byDeadline)),
-        limit,
-      );
-      const signal = clientSignal ? AbortSignal.any([timer.signal, clientSignal]) : timer.signal;
-
-      breaker.begin();
-      const begun = now();
-      let output: ProviderOutput;
-      try {
-        output = await raceAbort(provider.run({ ...input, signal }), signal);
-      } catch (error) {
-        const latency_ms = roundMs(now() - begun);
-        if (clientSignal?.aborted) {
-          breaker.released();
-          emit(category, { provider: slot.provider, outcome: "aborted", latency_ms });
-          throw clientSignal.reason;
-        }
-        const reason = timer.signal.aborted ? timer.signal.reason : error;
-        const timedOut = reason instanceof AttemptTimeout;
-        const attempt: Attempt = {
-          provider: slot.provider,
-          outcome: timedOut ? "timeout" : "error",
-          latency_ms,
-          error: errorText(reason),
-        };
-        attempts.push(attempt);
-        emit(category, attempt);
-        if (timedOut && reason.deadline) {
-          // The deadline, not the provider, cut this attempt short.
-          breaker.released();
-          throw new DeadlineExceededError(attempts);
-        }
-        if (reason instanceof UnreadableDocumentError) {
-          // The document's fault: no mark against the provider's health.
-          breaker.released();
-        } else {
-          breaker.failed();
-          seen.failed();
-        }
-        continue;
-      } finally {
-        clearTimeout(timeout);
-      }
-
+  /**
+   * One attempt within `ms` (the attempt timeout, or what is left before the
+   * request's deadline). Failures are recorded in the provider's health and
+   * returned as the Attempt to report; only the client's abort throws.
+   */
+  async function attempt(
+    name: string,
+    { provider, breaker, stats }: Entry,
+    request: RouteRequest,
+    { ms, byDeadline }: { ms: number; byDeadline: boolean },
+  ): Promise<
+    { output: ProviderOutput; attempt: Attempt } | { attempt: Attempt; deadline: boolean }
+  > {
+    const timer = new AbortController();
+    const timeout = setTimeout(
+      () => timer.abort(new AttemptTimeout(byDeadline ? config.deadlineMs : ms, byDeadline)),
+      ms,
+    );
+    const client = request.signal;
+    const signal = client ? AbortSignal.any([timer.signal, client]) : timer.signal;
+    breaker.begin();
+    const begun = now();
+    try {
+      const output = await raceAbort(provider.run({ ...request.input, signal }), signal);
       const latency_ms = roundMs(now() - begun);
       breaker.succeeded();
-      seen.succeeded(latency_ms, output.pages);
-      const attempt: Attempt = { provider: slot.provider, outcome: "ok", latency_ms };
-      attempts.push(attempt);
-      emit(category, attempt);
+      stats.succeeded(latency_ms, output.pages);
+      return { output, attempt: { provider: name, outcome: "ok", latency_ms } };
+    } catch (error) {
+      const latency_ms = roundMs(now() - begun);
+      if (client?.aborted) {
+        breaker.released();
+        emit(request.category, { provider: name, outcome: "aborted", latency_ms });
+        throw client.reason;
+      }
+      const reason = timer.signal.aborted ? timer.signal.reason : error;
+      const timedOut = reason instanceof AttemptTimeout;
+      const deadline = timedOut && reason.deadline;
+      if (deadline || reason instanceof UnreadableDocumentError) {
+        // Cut short by the request's deadline, or the document's fault: no mark
+        // against the provider's health.
+        breaker.released();
+      } else {
+        breaker.failed();
+        stats.failed();
+      }
+      const outcome = timedOut ? "timeout" : "error";
       return {
-        output,
-        provider: slot.provider,
-        failoverDepth: attempts.length - 1,
-        attempts,
-        estimatedCost: slot.pricePerPage * output.pages,
+        attempt: { provider: name, outcome, latency_ms, error: errorText(reason) },
+        deadline,
       };
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  async function route(request: RouteRequest): Promise<RouteResult> {
+    const deadlineAt = now() + config.deadlineMs;
+    const attempts: Attempt[] = [];
+    for (const { slot } of await ranked(request.category)) {
+      request.signal?.throwIfAborted();
+      const entry = entries.get(slot.provider);
+      if (!entry?.breaker.allowsAttempt()) continue;
+      const remaining = deadlineAt - now();
+      if (remaining <= 0) throw new DeadlineExceededError(attempts);
+      const result = await attempt(slot.provider, entry, request, {
+        ms: Math.max(1, Math.ceil(Math.min(remaining, config.attemptTimeoutMs))),
+        byDeadline: remaining < config.attemptTimeoutMs,
+      });
+      attempts.push(result.attempt);
+      emit(request.category, result.attempt);
+      if ("output" in result) {
+        return {
+          output: result.output,
+          provider: slot.provider,
+          failoverDepth: attempts.length - 1,
+          attempts,
+          estimatedCost: slot.pricePerPage * result.output.pages,
+        };
+      }
+      if (result.deadline) throw new DeadlineExceededError(attempts);
     }
     if (now() >= deadlineAt) throw new DeadlineExceededError(attempts);
     throw new AllProvidersFailedError(attempts);
@@ -216,7 +221,7 @@ export function createRouter(
       }));
     },
     async close() {
-      await closeAll(registry);
+      await closeAll(new Map([...entries].map(([name, e]) => [name, e.provider])));
     },
   };
 }
