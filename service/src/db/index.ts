@@ -74,9 +74,34 @@ function createDialect(url: string | undefined, dataDir: string) {
       database.pragma("journal_mode = WAL");
       database.pragma("busy_timeout = 5000");
       database.pragma("synchronous = NORMAL");
-      return database;
+      return cacheStatements(database);
     },
   });
+}
+
+const STATEMENT_CACHE_SIZE = 64;
+
+/**
+ * Kysely prepares every query anew; preparing costs as much as running these small
+ * queries. The service has a handful of distinct statements, so keep them prepared.
+ * Safe because Kysely runs one query at a time on the connection and never streams here.
+ */
+function cacheStatements(database: SQLite.Database): SQLite.Database {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SQLite.Statement>();
+  database.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as SQLite.Database["prepare"];
+  return database;
 }
 
 function sqliteFile(url: string | undefined, dataDir: string): string {
