@@ -25,7 +25,7 @@ export function DropZone({
   onFiles: (files: File[]) => void;
   disabled?: boolean;
 }) {
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     accept: dropzoneAccept(accepted),
     onDrop: (ok, refused) => {
       const files = [...ok, ...refused.map((r) => r.file)];
@@ -54,7 +54,7 @@ export function DropZone({
   return (
     <div
       {...getRootProps({
-        className: `group flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition sm:py-12 ${
+        className: `group flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-8 text-center transition sm:py-12 ${
           isDragActive
             ? "border-indigo-500 bg-indigo-50"
             : "border-slate-300 bg-white hover:border-indigo-400 hover:bg-slate-50"
@@ -81,20 +81,29 @@ export function DropZone({
           <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
         </svg>
       </span>
-      <p className="mt-4 font-medium text-base text-slate-900">
+      {/* Phones have no dragging: the button alone says what to do there. */}
+      <p className="mt-4 hidden font-medium text-base text-slate-900 sm:block">
         {isDragActive ? "Drop to add the files" : "Drag documents here"}
       </p>
-      <p className="mt-1 text-slate-500 text-sm">or</p>
+      <p className="mt-1 hidden text-slate-500 text-sm sm:block">or</p>
       <button
         type="button"
         disabled={disabled}
-        className="mt-2 inline-flex h-10 items-center justify-center rounded-lg bg-indigo-600 px-4 font-medium text-sm text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
+        onClick={(event) => {
+          // The zone would open the dialog too; once is enough.
+          event.stopPropagation();
+          open();
+        }}
+        className="mt-4 inline-flex sm:mt-2 h-10 items-center justify-center rounded-lg bg-indigo-600 px-4 font-medium text-sm text-white shadow-sm hover:bg-indigo-700 disabled:opacity-60"
       >
         Choose files
       </button>
       <p className="mt-4 max-w-md text-pretty text-slate-600 text-sm" data-testid="drop-zone-rules">
-        {types} files, up to {formatBytes(maxBytes)} each. You can also paste an image with Ctrl+V
-        (⌘V on a Mac).
+        {types} files, up to {formatBytes(maxBytes)} each.
+        <span className="hidden sm:inline">
+          {" "}
+          You can also paste an image with Ctrl+V (⌘V on a Mac).
+        </span>
       </p>
     </div>
   );

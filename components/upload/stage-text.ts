@@ -34,8 +34,12 @@ export function stageDetail(entry: QueueEntry, now: number, unitLabel?: string):
         ...(speed ? [speed] : []),
       ].join(" · ");
     }
-    case "processing":
-      return `Reading the document · ${formatElapsed(now - (entry.processingSince ?? now))} so far`;
+    case "processing": {
+      const elapsed = now - (entry.processingSince ?? now);
+      return elapsed < 1000
+        ? "Reading the document…"
+        : `Reading the document · ${formatElapsed(elapsed)} so far`;
+    }
     case "done":
       return entry.meta
         ? `${formatCost(entry.meta.estimated_cost, unitLabel)} · ${formatLatency(entry.meta.latency_ms)}`
