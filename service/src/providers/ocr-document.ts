@@ -31,10 +31,9 @@ export function createOcrProvider(
   name: string,
   engine: OcrEngine,
   raster: PdfRasterOptions,
-): Provider & { readonly engine: OcrEngine } {
+): Provider {
   return {
     name,
-    engine,
     available: () => engine.available(),
     async run(input) {
       const language = resolveLanguage(input.languageHints, await engine.languages());

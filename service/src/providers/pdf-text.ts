@@ -84,21 +84,27 @@ function union(a: BBox, b: BBox): BBox {
   };
 }
 
-const round = (box: BBox): BBox => ({
-  x0: Math.round(box.x0),
-  y0: Math.round(box.y0),
-  x1: Math.round(box.x1),
-  y1: Math.round(box.y1),
+const clamp = (value: number, max: number) => Math.min(max, Math.max(0, Math.round(value)));
+
+/** Whole pixels inside the page: a font's ascent may reach above a line at the top edge. */
+const toPixels = (box: BBox, page: { width: number; height: number }): BBox => ({
+  x0: clamp(box.x0, page.width),
+  y0: clamp(box.y0, page.height),
+  x1: clamp(box.x1, page.width),
+  y1: clamp(box.y1, page.height),
 });
 
 /** Runs → lines of words. A word may span runs (kerning splits them); whitespace, a gap or a new line ends it. */
-export function runsToLines(runs: readonly TextRun[]): OcrSpan[][] {
+function runsToLines(
+  runs: readonly TextRun[],
+  page: { width: number; height: number },
+): OcrSpan[][] {
   const lines: OcrSpan[][] = [];
   let line: OcrSpan[] = [];
   let word: { text: string; bbox: BBox } | undefined;
   let previous: { box: BBox; height: number; baseline: number } | undefined;
   const endWord = () => {
-    if (word) line.push({ text: word.text, confidence: 1, bbox: round(word.bbox) });
+    if (word) line.push({ text: word.text, confidence: 1, bbox: toPixels(word.bbox, page) });
     word = undefined;
   };
   const endLine = () => {
@@ -159,7 +165,8 @@ async function readTextLayer(page: PDFPageProxy, dpi: number): Promise<Recognize
     });
   }
   if (!runs.some((r) => r.str.trim() !== "")) return undefined;
-  return buildPage(Math.round(viewport.width), Math.round(viewport.height), runsToLines(runs));
+  const size = { width: Math.round(viewport.width), height: Math.round(viewport.height) };
+  return buildPage(size.width, size.height, runsToLines(runs, size));
 }
 
 async function firstAvailable(engines: readonly OcrEngine[]): Promise<OcrEngine | undefined> {
