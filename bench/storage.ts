@@ -1,0 +1,187 @@
+// Upload throughput of the embedded storage (the service's signed PUT URL: signature
+// and grant checks, streaming through the size/MD5 meter into a temp file, rename,
+// grant marked uploaded) against a plain static server that streams the PUT body to a
+// file, both fed the same bytes by `curl -T`, in one run, rounds alternating.
+// Target: the embedded storage at least 90% of the plain PUT.
+//
+// The ratio is judged on each side's fastest round (the one least disturbed by other
+// work on the machine); medians are printed beside it, with the load average, because
+// on a busy 2-core machine the medians move with whatever else runs.
+//
+//   npx tsx bench/storage.ts            # a few seconds
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { buildApp } from "../service/src/app";
+import { loadConfig } from "../service/src/config";
+import { openDatabase } from "../service/src/db";
+import { createObjectStore } from "../service/src/storage";
+
+const TARGET_RATIO = 0.9;
+const SIZE_MIB = 20;
+const ROUNDS = 10;
+const KEY = "bench-key-0123456789abcdef";
+const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const run = promisify(execFile);
+
+export interface StorageBenchResult {
+  label: string;
+  rounds: number;
+  medianSeconds: number;
+  bestSeconds: number;
+  /** Throughput of the fastest round. */
+  mibPerSecond: number;
+  medianMibPerSecond: number;
+}
+
+/** The baseline: PUT streams the body into a temp file that is renamed into place. */
+function plainServer(root: string): Server {
+  let n = 0;
+  return createServer((req, res) => {
+    const target = path.join(root, `object-${n}`);
+    const temp = path.join(root, `.tmp-${n++}`);
+    pipeline(req, createWriteStream(temp))
+      .then(() => rename(temp, target))
+      .then(
+        () => res.writeHead(200).end(),
+        () => res.writeHead(500).end(),
+      );
+  });
+}
+
+async function curlPut(url: string, file: string): Promise<number> {
+  const { stdout } = await run("curl", [
+    "-sS",
+    "-o",
+    "/dev/null",
+    "-w",
+    "%{http_code} %{time_total}",
+    "-H",
+    "Content-Type: image/png",
+    // No 100-continue round trip: both servers are measured on the body alone.
+    "-H",
+    "Expect:",
+    "-T",
+    file,
+    url,
+  ]);
+  const [status, seconds] = stdout.trim().split(" ");
+  if (status !== "200") throw new Error(`PUT ${url.split("?")[0]} answered ${status}`);
+  return Number(seconds);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+export async function benchStorage(): Promise<StorageBenchResult[]> {
+  const work = await mkdtemp(path.join(tmpdir(), "docroute-bench-storage-"));
+  const plainRoot = path.join(work, "plain");
+  await mkdir(plainRoot);
+  const file = path.join(work, "payload.bin");
+  await writeFile(file, randomBytes(SIZE_MIB * 1024 * 1024));
+
+  const config = loadConfig({
+    SERVICE_API_KEYS: KEY,
+    SERVICE_DATA_DIR: path.join(work, "service"),
+    SERVICE_PORT: "0",
+    LOG_LEVEL: "silent",
+  });
+  const db = await openDatabase(config.databaseUrl, config.dataDir);
+  const store = await createObjectStore(config);
+  const app = await buildApp({ config, db, store });
+  const servicePort = (await app.listen({ host: "127.0.0.1", port: 0 })).split(":").at(-1);
+  const serviceUrl = `http://127.0.0.1:${servicePort}`;
+  const plain = plainServer(plainRoot);
+  await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+  const plainUrl = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/upload`;
+
+  /** A fresh grant (not timed): the URL the browser would PUT to, on the service's real port. */
+  const grantUrl = async () => {
+    const res = await fetch(`${serviceUrl}/v1/categories/${OCR}/uploads`, {
+      method: "POST",
+      headers: { "X-API-Key": KEY, "Content-Type": "application/json" },
+      body: JSON.stringify({ content_type: "image/png" }),
+    });
+    const { upload_url } = (await res.json()) as { upload_url: string };
+    const url = new URL(upload_url);
+    return `${serviceUrl}${url.pathname}${url.search}`;
+  };
+
+  const times = { embedded: [] as number[], plain: [] as number[] };
+  try {
+    // One warm-up each (JIT, file system), then alternating rounds so drift hits both.
+    await curlPut(await grantUrl(), file);
+    await curlPut(plainUrl, file);
+    for (let i = 0; i < ROUNDS; i++) {
+      times.embedded.push(await curlPut(await grantUrl(), file));
+      times.plain.push(await curlPut(plainUrl, file));
+    }
+  } finally {
+    await app.close();
+    await db.close();
+    await new Promise((resolve) => plain.close(resolve));
+    await rm(work, { recursive: true, force: true });
+  }
+
+  return [
+    { label: "plain PUT (node http → file)", values: times.plain },
+    { label: "embedded storage (signed URL)", values: times.embedded },
+  ].map(({ label, values }) => {
+    const medianSeconds = median(values);
+    const bestSeconds = Math.min(...values);
+    return {
+      label,
+      rounds: values.length,
+      medianSeconds,
+      bestSeconds,
+      mibPerSecond: SIZE_MIB / bestSeconds,
+      medianMibPerSecond: SIZE_MIB / medianSeconds,
+    };
+  });
+}
+
+function print(results: StorageBenchResult[]): boolean {
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+  console.log(
+    `${SIZE_MIB} MiB per PUT with curl -T, ${ROUNDS} rounds each (load average ${load}, ${cpus().length} cores)\n`,
+  );
+  console.log(`${"".padEnd(32)}${"best MiB/s".padStart(12)}${"median MiB/s".padStart(14)}`);
+  for (const r of results) {
+    console.log(
+      `${r.label.padEnd(32)}${r.mibPerSecond.toFixed(0).padStart(12)}${r.medianMibPerSecond.toFixed(0).padStart(14)}`,
+    );
+  }
+  const [plain, embedded] = results;
+  const ratio = (embedded?.mibPerSecond ?? 0) / (plain?.mibPerSecond ?? 1);
+  const medianRatio = (embedded?.medianMibPerSecond ?? 0) / (plain?.medianMibPerSecond ?? 1);
+  const ok = ratio >= TARGET_RATIO;
+  console.log(
+    `\nembedded / plain = ${ratio.toFixed(2)} best, ${medianRatio.toFixed(2)} median (target ≥ ${TARGET_RATIO}) ${ok ? "✓" : "✗ below target"}`,
+  );
+  return ok;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  benchStorage().then(
+    (results) => {
+      print(results);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
