@@ -32,14 +32,14 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: Env): z.output<S> 
   );
 }
 
-const int = (min: number, max: number) =>
+export const int = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, "must be a whole number")
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
-const list = z.string().transform((s) =>
+export const list = z.string().transform((s) =>
   s
     .split(",")
     .map((item) => item.trim())

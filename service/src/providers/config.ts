@@ -17,7 +17,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { CATALOG } from "../catalog";
-import { parseEnv } from "../config";
+import { int, list, parseEnv } from "../config";
 
 export interface ProviderConfig {
   tesseractCommand: string;
@@ -35,13 +35,6 @@ export interface ProviderConfig {
     quality: number;
   };
 }
-
-const int = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 const decimal = (min: number, max: number) =>
   z
@@ -65,14 +58,7 @@ const providerEnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]*$/i, "must be letters, digits, dots, dashes or underscores")
     .default("http"),
-  HTTP_PROVIDER_CATEGORIES: z
-    .string()
-    .transform((s) =>
-      s
-        .split(",")
-        .map((c) => c.trim())
-        .filter(Boolean),
-    )
+  HTTP_PROVIDER_CATEGORIES: list
     .pipe(
       z.array(z.string().refine((s) => slugs.has(s), "names a category slug that does not exist")),
     )

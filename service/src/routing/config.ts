@@ -20,7 +20,7 @@
 //   …; await router.close();   // also closes the providers
 import { z } from "zod";
 import { CATALOG, type RoutingWeights } from "../catalog";
-import { parseEnv } from "../config";
+import { int, parseEnv } from "../config";
 import type { BreakerSettings } from "./breaker";
 import type { Fault } from "./faults";
 import { faultsSchema } from "./faults";
@@ -35,13 +35,6 @@ export interface RoutingConfig {
   /** Injected faults by provider name. */
   faults: Readonly<Record<string, Fault>>;
 }
-
-const int = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 const share = z
   .string()
