@@ -26,3 +26,16 @@ export async function listMyRuns(): Promise<RunSummary[]> {
   const sessionId = await getBuyerSessionId();
   return sessionId ? (await getLedger()).listBuyerRuns(sessionId) : [];
 }
+
+export type RunForPage =
+  | { state: "open"; run: RunDetail; viewer: Viewer }
+  | { state: "refused" }
+  | { state: "missing" };
+
+/** For /runs/<id>: the run when this visitor may see it, "refused" when it is someone else's. */
+export async function openRunForPage(id: string): Promise<RunForPage> {
+  const run = await (await getLedger()).findRun(id);
+  if (!run) return { state: "missing" };
+  const viewer = await viewerOf(run);
+  return viewer ? { state: "open", run, viewer } : { state: "refused" };
+}

@@ -57,7 +57,8 @@ export async function trackGrant(
   context: { categoryId: string; contentType: string },
   call: () => Promise<UploadGrantView>,
 ): Promise<UploadGrantView> {
-  const sessionId = await ensureBuyerSession();
+  const sessionId = await safely("the buyer session", ensureBuyerSession);
+  if (!sessionId) return call();
   const name = categoryName(context.categoryId);
   const base = { sessionId, categoryId: context.categoryId, mediaType: context.contentType };
   try {
@@ -88,7 +89,8 @@ export async function trackProcess(
   context: { categoryId: string; input: ProcessInput; idempotencyKey?: string | undefined },
   call: () => Promise<ProcessOutcome>,
 ): Promise<ProcessOutcome> {
-  const sessionId = await ensureBuyerSession();
+  const sessionId = await safely("the buyer session", ensureBuyerSession);
+  if (!sessionId) return call();
   const { input, idempotencyKey } = context;
   const name = categoryName(context.categoryId);
   // The request as the client sends it (lib/routing/documents.ts), headers without the key.

@@ -1,6 +1,7 @@
 // POST /api/categories/:id/process – process an uploaded document; the
 // browser's Idempotency-Key goes through unchanged, so a retry never runs twice.
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
+import { trackProcess } from "@/lib/ledger/track";
 import { categoryIdSchema, processBodySchema, processHeadersSchema } from "@/lib/query/documents";
 import { processDocument } from "@/lib/routing";
 
@@ -12,11 +13,10 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
       "Idempotency-Key": request.headers.get("idempotency-key") ?? undefined,
     });
     const body = parseRequest(processBodySchema, await readJsonBody(request));
-    const { data, meta, replayed } = await processDocument(
-      id,
-      body,
-      headers["Idempotency-Key"],
-      request.signal,
+    const idempotencyKey = headers["Idempotency-Key"];
+    const { data, meta, replayed } = await trackProcess(
+      { categoryId: id, input: body, idempotencyKey },
+      () => processDocument(id, body, idempotencyKey, request.signal),
     );
     return Response.json(
       { data, meta },

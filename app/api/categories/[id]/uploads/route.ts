@@ -1,5 +1,6 @@
 // POST /api/categories/:id/uploads – a grant for one browser PUT to storage.
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
+import { trackGrant } from "@/lib/ledger/track";
 import { categoryIdSchema, uploadBodySchema } from "@/lib/query/documents";
 import { requestUpload } from "@/lib/routing";
 
@@ -8,7 +9,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     const { id } = await params;
     if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
     const { contentType } = parseRequest(uploadBodySchema, await readJsonBody(request));
-    const grant = await requestUpload(id, contentType, request.signal);
+    const grant = await trackGrant({ categoryId: id, contentType }, () =>
+      requestUpload(id, contentType, request.signal),
+    );
     return Response.json(grant, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(error);

@@ -35,7 +35,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
         fileSize: body.size,
       }));
     if (!marked) throw new AppError("not_found", { message: "No upload of yours has that id." });
-    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ recorded: true }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(error);
   }

@@ -1,0 +1,141 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { secondaryButton } from "@/components/button-styles";
+import { RunStatusBadge } from "@/components/ledger/run-status-badge";
+import { JsonViewer } from "@/components/result/json-viewer";
+import { ResultView } from "@/components/result/result-view";
+import { StatePanel } from "@/components/state-panel";
+import { LookupForm } from "@/components/support/lookup-form";
+import { RunFacts } from "@/components/support/run-facts";
+import { RunTimeline } from "@/components/support/run-timeline";
+import { SectionCard } from "@/components/support/section-card";
+import { requireStaff } from "@/lib/auth";
+import { processMetaSchema } from "@/lib/contract";
+import { env } from "@/lib/env";
+import { getLedger } from "@/lib/ledger";
+
+export const metadata: Metadata = { title: "Run · Support console" };
+
+type Props = { params: Promise<{ id: string }> };
+
+export default async function SupportRunPage({ params }: Props) {
+  const { id } = await params;
+  await requireStaff(`/support/runs/${encodeURIComponent(id)}`);
+  const ledger = await getLedger();
+  const byId = await ledger.findRun(id);
+  const other = byId ? undefined : await ledger.lookupRun(id);
+  const run = byId ?? (other ? await ledger.findRun(other.localId) : undefined);
+
+  if (!run) {
+    return (
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6">
+        <LookupForm value={id} />
+        <StatePanel title="Unknown id" headingLevel={1} tone="warning" testId="run-unknown">
+          <p>
+            No run has the id <code className="break-all font-mono">{id.slice(0, 200)}</code>. Check
+            it was copied whole; runs past the retention period are deleted.
+          </p>
+        </StatePanel>
+      </div>
+    );
+  }
+
+  const meta = processMetaSchema.safeParse(run.meta);
+  const now = Date.now();
+  const exportHref = `/api/support/runs/${encodeURIComponent(run.id)}?download=1`;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/support" className="text-slate-500 hover:text-slate-900 hover:underline">
+          ← All runs
+        </Link>
+      </nav>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="truncate font-bold text-2xl text-slate-900 tracking-tight">
+              {run.fileName ?? run.objectKey?.split("/").at(-1) ?? "Run"}
+            </h1>
+            <RunStatusBadge status={run.status} />
+          </div>
+          <p className="mt-1 break-all font-mono text-slate-500 text-xs" data-testid="run-id">
+            {run.id}
+          </p>
+        </div>
+        <a href={exportHref} download className={secondaryButton} data-testid="export-json">
+          Export JSON
+        </a>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <SectionCard id="facts-heading" title="Run">
+          <RunFacts run={run} />
+        </SectionCard>
+        <SectionCard id="timeline-heading" title="Timeline">
+          <RunTimeline run={run} now={now} />
+        </SectionCard>
+      </div>
+
+      <SectionCard id="request-heading" title="Request as sent">
+        {run.request === null ? (
+          <p className="text-slate-500 text-sm">The run never reached the process call.</p>
+        ) : (
+          <JsonViewer value={run.request} label="Process request" />
+        )}
+        <p className="mt-2 text-slate-500 text-xs">The API key is never recorded.</p>
+      </SectionCard>
+
+      <SectionCard
+        id="answer-heading"
+        title="The service's answer"
+        aside={
+          <span className="text-slate-600 text-sm" data-testid="answer-status">
+            {run.httpStatus === null ? "no HTTP answer" : `HTTP ${run.httpStatus}`}
+          </span>
+        }
+      >
+        {run.status === "failed" ? (
+          <div className="space-y-3">
+            <p
+              className="rounded-lg bg-red-50 px-3 py-2.5 text-red-900 text-sm ring-1 ring-red-600/20 ring-inset"
+              data-testid="answer-error"
+            >
+              <span className="font-mono">{run.errorCode}</span>
+              {run.errorMessage ? ` — ${run.errorMessage}` : ""}
+            </p>
+            {run.errorBody !== null ? (
+              <JsonViewer value={run.errorBody} label="Error body" />
+            ) : null}
+          </div>
+        ) : run.status === "in_progress" ? (
+          <p className="text-slate-600 text-sm">
+            No answer yet. A run stays in progress until the service answers; one interrupted by a
+            restart stays so.
+          </p>
+        ) : run.meta ? (
+          <JsonViewer value={run.meta} label="meta" />
+        ) : null}
+      </SectionCard>
+
+      {run.status === "succeeded" && meta.success && run.data ? (
+        <section aria-label="Result as the buyer sees it" className="space-y-3">
+          <h2 className="font-semibold text-lg text-slate-900">What the buyer sees</h2>
+          <ResultView
+            result={{ data: run.data, meta: meta.data }}
+            fileName={run.fileName ?? undefined}
+            unitLabel={env.COST_UNIT_LABEL}
+            support={{
+              traceId: run.traceId ?? undefined,
+              idempotencyKey: run.idempotencyKey ?? undefined,
+              objectKey: run.objectKey ?? undefined,
+              time: run.processEndedAt ?? run.createdAt,
+              categoryName: run.categoryName ?? undefined,
+              categoryId: run.categoryId,
+              fileName: run.fileName ?? undefined,
+            }}
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import Link from "next/link";
+import { Breadcrumbs } from "@/components/breadcrumbs";
+import { primaryButton } from "@/components/button-styles";
+import { FailedRun } from "@/components/result/failed-run";
+import { ResultView } from "@/components/result/result-view";
+import { StatePanel } from "@/components/state-panel";
+import { processMetaSchema } from "@/lib/contract";
+import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
+import type { RunDetail } from "@/lib/ledger/types";
+import { formatTime } from "./format";
+import { RunStatusBadge } from "./run-status-badge";
+
+/** A run from the ledger, as its owner (or staff) sees it on /runs/<id>. */
+export function LedgerRunView({ run, unitLabel }: { run: RunDetail; unitLabel: string }) {
+  const categoryHref = `/categories/${encodeURIComponent(run.categoryId)}`;
+  const support = {
+    traceId: run.traceId ?? undefined,
+    idempotencyKey: run.idempotencyKey ?? undefined,
+    objectKey: run.objectKey ?? undefined,
+    time: run.processEndedAt ?? run.createdAt,
+    categoryName: run.categoryName ?? undefined,
+    categoryId: run.categoryId,
+    fileName: run.fileName ?? undefined,
+  };
+  const meta = processMetaSchema.safeParse(run.meta);
+  const code = isAppErrorCode(run.errorCode) ? run.errorCode : "internal";
+  return (
+    <>
+      <Breadcrumbs
+        trail={[
+          { href: "/", label: "Categories" },
+          { href: "/documents", label: "My documents" },
+        ]}
+        current="Result"
+      />
+      <div className="mt-6 mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="truncate font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
+              {run.fileName ?? "Result"}
+            </h1>
+            <RunStatusBadge status={run.status} />
+          </div>
+          <p className="mt-1 text-slate-600 text-sm">
+            {run.categoryName ?? "Processed"} ·{" "}
+            <time dateTime={new Date(run.createdAt).toISOString()}>
+              {formatTime(run.createdAt)}
+            </time>
+          </p>
+        </div>
+        <Link href={categoryHref} className="font-medium text-indigo-700 text-sm hover:underline">
+          Process another document →
+        </Link>
+      </div>
+      {run.status === "succeeded" && run.data && meta.success ? (
+        <ResultView
+          result={{ data: run.data, meta: meta.data }}
+          fileName={run.fileName ?? undefined}
+          unitLabel={unitLabel}
+          support={support}
+        />
+      ) : run.status === "failed" ? (
+        <FailedRun
+          failure={{
+            code,
+            title: ERROR_TEXT[code].title,
+            message: run.errorMessage ?? ERROR_TEXT[code].message,
+            ...(run.traceId ? { traceId: run.traceId } : {}),
+          }}
+          support={support}
+          actions={
+            <Link href={categoryHref} className={primaryButton}>
+              Try again
+            </Link>
+          }
+        />
+      ) : (
+        <StatePanel tone="pending" title="Still processing" testId="run-in-progress">
+          <p>
+            This document is still being processed. Refresh this page in a moment to see the result.
+          </p>
+        </StatePanel>
+      )}
+    </>
+  );
+}
