@@ -7,7 +7,7 @@ import { defineConfig, devices } from "@playwright/test";
 process.env.E2E_API_KEY ??= `e2e-${randomBytes(12).toString("hex")}`;
 const key = process.env.E2E_API_KEY;
 
-export const PORTS = { service: 8010, app: 3010, appServiceDown: 3011 } as const;
+export const PORTS = { service: 8010, app: 3010, appServiceDown: 3011, appWrongKey: 3012 } as const;
 const serviceUrl = `http://127.0.0.1:${PORTS.service}`;
 const isRoot = process.getuid?.() === 0;
 const onCI = Boolean(process.env.CI);
@@ -83,6 +83,15 @@ export default defineConfig({
       command: `npx next start -p ${PORTS.appServiceDown}`,
       url: `http://127.0.0.1:${PORTS.appServiceDown}/api/health`,
       env: appEnv("http://127.0.0.1:9"),
+      reuseExistingServer: !onCI,
+      timeout: 60_000,
+    },
+    {
+      // The same app with a key the service refuses: the "misconfigured" states.
+      name: "app (wrong key)",
+      command: `npx next start -p ${PORTS.appWrongKey}`,
+      url: `http://127.0.0.1:${PORTS.appWrongKey}/api/health`,
+      env: { ...appEnv(serviceUrl), ROUTING_API_KEY: "not-the-service-key" },
       reuseExistingServer: !onCI,
       timeout: 60_000,
     },

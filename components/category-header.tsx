@@ -5,7 +5,10 @@ import { StatusBadge } from "./status-badge";
 /** A category's page title: its mark, name, status and what it does. */
 export function CategoryHeader({ category }: { category: CategoryView }) {
   return (
-    <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:gap-5">
+    <header
+      data-testid="category-header"
+      className="flex flex-col gap-4 sm:flex-row sm:items-start sm:gap-5"
+    >
       <CategoryIcon
         slug={category.slug}
         availability={category.availability}

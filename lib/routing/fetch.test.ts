@@ -151,8 +151,14 @@ describe("listCategories", () => {
   });
 
   it("says unreachable when nothing listens", async () => {
-    const { listCategories } = await client({ ROUTING_API_URL: "http://127.0.0.1:9" });
+    // A port that was just free: the connection is refused, not blocked by fetch.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const { listCategories } = await client({ ROUTING_API_URL: `http://127.0.0.1:${port}` });
     expect((await failure(listCategories())).code).toBe("service_unreachable");
+    expect(warnings.join("\n")).toContain("ECONNREFUSED");
   });
 
   it("gives up after ROUTING_TIMEOUT_MS", async () => {

@@ -1,0 +1,41 @@
+// Shared fixtures: page objects, and an accessibility check that fails on
+// any serious or critical axe violation.
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { PORTS } from "../playwright.config";
+import { CategoryPage } from "./pages/category-page";
+import { HomePage } from "./pages/home-page";
+
+/** The same app started against a port where no Routing Service listens. */
+export const SERVICE_DOWN_URL = `http://127.0.0.1:${PORTS.appServiceDown}`;
+/** The same app with an API key the service refuses. */
+export const WRONG_KEY_URL = `http://127.0.0.1:${PORTS.appWrongKey}`;
+
+/** Category ids of the project's catalog (service/src/catalog.ts): stable by design. */
+export const CATEGORY = {
+  textRecognition: {
+    id: "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d",
+    name: "Text recognition",
+  },
+  pdfText: { id: "8e2d4f60-7a1b-4c3d-8e9f-0a1b2c3d4e5f", name: "PDF text extraction" },
+  invoices: { id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", name: "Invoice data extraction" },
+} as const;
+
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, "axe: serious or critical violations").toEqual([]);
+}
+
+export const test = base.extend<{ homePage: HomePage; categoryPage: CategoryPage }>({
+  homePage: async ({ page }, use) => {
+    await use(new HomePage(page));
+  },
+  categoryPage: async ({ page }, use) => {
+    await use(new CategoryPage(page));
+  },
+});
+
+export { expect };
