@@ -125,6 +125,80 @@ describe("Idempotency-Key", () => {
   });
 });
 
+describe("Idempotency-Key with a final failure", () => {
+  it("stores a 502 and replays it byte for byte without trying the providers again", async () => {
+    const a = testProvider("fails-a", { fail: true });
+    const b = testProvider("fails-b", { fail: true });
+    const svc = await startService({ router: testRouter([a, b]) });
+    try {
+      const document = (await uploadFixture(svc, OCR, "invoice.png", "image/png")).s3_uri;
+      const key = newKey();
+      const post = () =>
+        svc.postJson(
+          processPath(OCR),
+          { input: { document, mime_type: "image/png" } },
+          { headers: { "Idempotency-Key": key } },
+        );
+      const first = await post();
+      expect(first.status).toBe(502);
+      const firstText = await first.text();
+      expect(JSON.parse(firstText)).toMatchObject({
+        detail: "All providers failed",
+        failover_depth: 2,
+      });
+
+      const replay = await post();
+      expect(replay.status).toBe(502);
+      expect(replay.headers.get("idempotent-replayed")).toBe("true");
+      expect(replay.headers.get("x-request-id")).toBe(first.headers.get("x-request-id"));
+      expect(await replay.text()).toBe(firstText);
+      expect(a.calls).toHaveLength(1);
+      expect(b.calls).toHaveLength(1);
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
+describe("Idempotency-Key when the client goes away", () => {
+  it("frees the key, so the client's retry runs instead of waiting on a 409", async () => {
+    const held = gate();
+    const provider = testProvider("held", { gate: held.promise });
+    const svc = await startService({ router: testRouter([provider]) });
+    try {
+      const document = (await uploadFixture(svc, OCR, "invoice.png", "image/png")).s3_uri;
+      const key = newKey();
+      const body = { input: { document, mime_type: "image/png" } };
+      const gone = new AbortController();
+      const first = svc
+        .postJson(processPath(OCR), body, {
+          headers: { "Idempotency-Key": key },
+          signal: gone.signal,
+        })
+        .catch((error: unknown) => error);
+      await expect.poll(() => provider.calls.length).toBe(1);
+      gone.abort();
+      expect(await first).toBeInstanceOf(Error);
+      // The service notices the closed connection and aborts the provider's attempt.
+      await expect.poll(() => provider.calls[0]?.signal.aborted).toBe(true);
+
+      held.open();
+      await expect
+        .poll(async () => {
+          const retry = await svc.postJson(processPath(OCR), body, {
+            headers: { "Idempotency-Key": key },
+          });
+          return [retry.status, retry.headers.get("idempotent-replayed")];
+        })
+        .toEqual([200, null]);
+      expect(provider.calls).toHaveLength(2);
+    } finally {
+      held.open();
+      await svc.close();
+    }
+  });
+});
+
 describe("Idempotency-Key while the first request runs", () => {
   let svc: TestService;
   let provider: TestProvider;

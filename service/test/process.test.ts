@@ -333,6 +333,42 @@ describe("process", () => {
   });
 });
 
+describe("process with short-lived grants and a low rate limit", () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startService({
+      router: testRouter([testProvider("quick")]),
+      env: { UPLOAD_URL_TTL_SECONDS: "1", RATE_LIMIT_PER_MINUTE: "4" },
+    });
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  it("says to request a new upload URL when nothing was uploaded before it expired", async () => {
+    const grant = await requestGrant(svc, OCR, "image/png");
+    await new Promise((r) => setTimeout(r, 1_100));
+    const items = await detail(
+      await svc.postJson(processPath(OCR), {
+        input: { document: grant.s3_uri, mime_type: "image/png" },
+      }),
+    );
+    expect(items).toMatchObject([{ type: "value_error", loc: ["body", "input", "document"] }]);
+    expect(items[0]?.msg).toMatch(/upload URL has expired\. Request a new upload URL/);
+  });
+
+  it("answers 429 with Retry-After past the API key's rate limit", async () => {
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await svc.postJson(processPath(OCR), { input: {} });
+      if (last.status === 429) break;
+    }
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(errorBodySchema.parse(await last?.json()).detail).toMatch(/rate limit/i);
+  });
+});
+
 describe("process for PDF text extraction", () => {
   let svc: TestService;
   let pdfProvider: TestProvider;
