@@ -1,5 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
+import { TraceId } from "@/components/trace-id";
 import { formatBytes, percentOf } from "@/lib/upload/format";
 import type { QueueEntry } from "@/lib/upload/queue-state";
 import { STAGE_LABEL, type StepState, stageDetail, steps } from "./stage-text";
@@ -121,15 +122,9 @@ export function UploadRow({
             </p>
           ) : null}
           {stage === "failed" && entry.failure?.traceId ? (
-            <p className="mt-1 text-slate-500 text-xs">
-              Reference for support:{" "}
-              <code
-                data-testid="trace-id"
-                className="select-all break-all rounded bg-slate-100 px-1 font-mono text-slate-700"
-              >
-                {entry.failure.traceId}
-              </code>
-            </p>
+            <div className="mt-1">
+              <TraceId traceId={entry.failure.traceId} />
+            </div>
           ) : null}
         </div>
         {finished ? (

@@ -2,7 +2,7 @@
 // on the server): a grant for one PUT, and the process call. Both answer
 // AppErrors, so mutations are typed the same as everything else.
 import { mutationOptions } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod";
 import { type ProcessResult, processResultSchema, uploadGrantSchema } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { fetchApi } from "@/lib/query/fetch-api";
