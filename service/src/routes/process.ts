@@ -2,7 +2,7 @@
 //
 // Wiring: buildApp registers `processRoutes` inside /v1 (after auth and the rate
 // limit) with the AppDeps as options, when deps.router is set. Its queue settings
-// come from WORK_CONCURRENCY / WORK_QUEUE_MAX (process/config.ts);
+// come from WORK_CONCURRENCY, WORK_QUEUE_MAX and WORK_QUEUE_WAIT_MS (process/config.ts);
 // createProcessRoutes(config) takes them explicitly instead.
 //
 // Order of checks: auth and rate limit (app hooks) → path (422) → category (404/409)
@@ -18,7 +18,6 @@
 // bytes, wait for a slot) and retry with the same key — which must then run. A 500
 // or a client that went away is not stored either, for the same reason.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { Attempt } from "@/lib/contract";
 import type { AppDeps } from "../app";
 import type { StoredResponse } from "../db/types";
 import { categoryPathSchema, requireCategory } from "../http/category";
@@ -31,7 +30,7 @@ import {
 } from "../http/errors";
 import { loadProcessConfig, type ProcessConfig } from "../process/config";
 import { readDocument, resolveDocument } from "../process/document";
-import { requestHash, storedTraceId } from "../process/idempotency";
+import { requestHash } from "../process/idempotency";
 import {
   failovers,
   observeWorkQueue,
@@ -41,19 +40,9 @@ import {
   providerAttempts,
 } from "../process/metrics";
 import { parseProcessRequest } from "../process/request";
+import { busy, failure, sendStored, success } from "../process/responses";
 import { QueueFullError, WorkQueue } from "../process/work-queue";
-import {
-  AllProvidersFailedError,
-  DeadlineExceededError,
-  type RouteResult,
-  type Router,
-} from "../routing/types";
-
-const JSON_TYPE = "application/json; charset=utf-8";
-
-/** Rounds away float noise (0.0015 × 3 = 0.0045000000000000005) without losing sub-cent prices. */
-const usd = (value: number) => Math.round(value * 1e10) / 1e10;
-const millis = (value: number) => Math.round(value * 1000) / 1000;
+import { AllProvidersFailedError, DeadlineExceededError, type Router } from "../routing/types";
 
 /** The route with its settings from the environment (parsed when the app is built). */
 export const processRoutes: FastifyPluginAsync<AppDeps> = (app, deps) =>
@@ -94,6 +83,8 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
     app.post("/categories/:category_id/process", async (request, reply) => {
       let label = "unknown";
       let outcome: ProcessOutcome = "error";
+      // What the log line at the end says about routing (never the key or the document).
+      let routed: Record<string, unknown> = {};
       try {
         const { path } = validateRequest(request, { path: categoryPathSchema });
         const category = requireCategory(path.category_id);
@@ -155,11 +146,23 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
               if (result.failoverDepth > 0)
                 failovers.inc({ category: category.slug, provider: result.provider });
               outcome = "ok";
+              routed = {
+                provider: result.provider,
+                failover_depth: result.failoverDepth,
+                pages: result.output.pages,
+                attempts: result.attempts,
+              };
               const elapsed =
                 reply.elapsedTime || performance.now() - (startedAt.get(request) ?? 0);
               return success(request.id, result, elapsed);
             } catch (error) {
               if (abort.signal.aborted) throw error;
+              if (
+                error instanceof AllProvidersFailedError ||
+                error instanceof DeadlineExceededError
+              ) {
+                routed = { attempts: error.attempts };
+              }
               if (error instanceof AllProvidersFailedError) {
                 outcome = "all_failed";
                 return failure(502, "All providers failed", request.id, error.attempts);
@@ -188,6 +191,7 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
         throw error;
       } finally {
         processRequests.inc({ category: label, outcome });
+        request.log.info({ category: label, outcome, ...routed }, "process finished");
       }
     });
 
@@ -214,61 +218,6 @@ function refusal(status: number): ProcessOutcome {
   if (status === 409) return "inactive";
   if (status === 422) return "invalid";
   return "error";
-}
-
-function success(traceId: string, result: RouteResult, elapsedMs: number): StoredResponse {
-  const body = {
-    data: result.output.data,
-    meta: {
-      estimated_cost: usd(result.estimatedCost),
-      failover_depth: result.failoverDepth,
-      latency_ms: millis(elapsedMs),
-      trace_id: traceId,
-      provider: result.provider,
-      pages: result.output.pages,
-      attempts: result.attempts,
-    },
-  };
-  return { status: 200, body: JSON.stringify(body) };
-}
-
-function failure(
-  status: 502 | 504,
-  detail: string,
-  traceId: string,
-  attempts: Attempt[],
-): StoredResponse {
-  const body = { detail, trace_id: traceId, failover_depth: attempts.length, attempts };
-  return { status, body: JSON.stringify(body) };
-}
-
-function busy(error: QueueFullError, queue: WorkQueue): HttpError {
-  const seconds = error.retryAfterSeconds;
-  const { running, waiting } = queue.stats;
-  const why =
-    error.reason === "timeout"
-      ? `no worker became free within ${queue.options.maxWaitMs / 1000} s`
-      : `${running} documents are being processed and ${waiting} are waiting`;
-  return new HttpError(
-    503,
-    `The service is busy: ${why}. Nothing was processed; retry after ${seconds} s.`,
-    {},
-    { "Retry-After": String(seconds) },
-  );
-}
-
-function sendStored(
-  reply: FastifyReply,
-  response: StoredResponse,
-  replayed: boolean,
-): FastifyReply {
-  reply.code(response.status).header("Content-Type", JSON_TYPE);
-  if (replayed) {
-    reply.header("Idempotent-Replayed", "true");
-    const traceId = storedTraceId(response.body);
-    if (traceId) reply.header("X-Request-Id", traceId);
-  }
-  return reply.send(response.body);
 }
 
 /** Aborts routing when the client disconnects before the answer is written. */
