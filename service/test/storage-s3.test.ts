@@ -15,7 +15,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadGrantSchema } from "@/lib/contract";
 import { startService, type TestService } from "./helpers";
-import { processPath, testProvider, testRouter } from "./process-helpers";
+import { fixture, processPath, testProvider, testRouter } from "./process-helpers";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const BUCKET = "docroute-test";
@@ -160,11 +160,8 @@ describe("S3 mode", () => {
 
   it("process reads the document from the bucket", async () => {
     const g = await newGrant();
-    // A real PNG signature: the process route checks the bytes' type.
-    const png = Buffer.concat([
-      Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"),
-      randomBytes(64),
-    ]);
+    // A real PNG: the process route checks the bytes' type.
+    const png = await fixture("letter.png");
     expect(
       (
         await fetch(g.upload_url, {

@@ -1,0 +1,164 @@
+// The service's environment: defaults, S3 mode, and start-up errors that name the variable.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig({ SERVICE_API_KEYS: "k", ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe("loadConfig", () => {
+  it("fills every default from one required variable", () => {
+    const config = loadConfig({ SERVICE_API_KEYS: "k" });
+    expect(config).toMatchObject({
+      host: "127.0.0.1",
+      port: 8000,
+      apiKeys: ["k"],
+      publicUrl: "http://localhost:8000",
+      dataDir: path.resolve(".data/service"),
+      databaseUrl: `sqlite:${path.resolve(".data/service/service.sqlite")}`,
+      corsOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
+      uploadUrlTtlSeconds: 900,
+      rateLimitPerMinute: 600,
+      logLevel: "info",
+    });
+    expect(config.s3).toBeUndefined();
+    expect(config.uploadSigningSecret).toBeUndefined();
+  });
+
+  it("reads lists, the public URL (without trailing slash) and the port it defaults from", () => {
+    const config = loadConfig({
+      SERVICE_API_KEYS: " a , b,, c ",
+      SERVICE_PORT: "8123",
+      SERVICE_CORS_ORIGINS: "https://app.example",
+      SERVICE_DATABASE_URL: "postgres://u:p@db/x",
+    });
+    expect(config.apiKeys).toEqual(["a", "b", "c"]);
+    expect(config.publicUrl).toBe("http://localhost:8123");
+    expect(config.corsOrigins).toEqual(["https://app.example"]);
+    expect(config.databaseUrl).toBe("postgres://u:p@db/x");
+    expect(
+      loadConfig({ SERVICE_API_KEYS: "k", SERVICE_PUBLIC_URL: "https://files.example/" }).publicUrl,
+    ).toBe("https://files.example");
+  });
+
+  it("switches to S3 mode when S3_BUCKET is set", () => {
+    const config = loadConfig({
+      SERVICE_API_KEYS: "k",
+      S3_BUCKET: "docs",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config.s3).toEqual({
+      bucket: "docs",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+    });
+    expect(
+      loadConfig({ SERVICE_API_KEYS: "k", S3_BUCKET: "docs" }).s3?.credentials,
+    ).toBeUndefined();
+  });
+
+  it("names every bad variable, and never echoes a secret", () => {
+    expect(problems({ SERVICE_API_KEYS: "" })).toEqual([
+      expect.stringMatching(/^SERVICE_API_KEYS: is required/),
+    ]);
+    const found = problems({
+      SERVICE_PORT: "http",
+      UPLOAD_URL_TTL_SECONDS: "0",
+      RATE_LIMIT_PER_MINUTE: "-1",
+      LOG_LEVEL: "loud",
+      SERVICE_PUBLIC_URL: "ftp://x",
+      S3_FORCE_PATH_STYLE: "maybe",
+      UPLOAD_SIGNING_SECRET: "short-secret",
+    });
+    for (const name of [
+      "SERVICE_PORT",
+      "UPLOAD_URL_TTL_SECONDS",
+      "RATE_LIMIT_PER_MINUTE",
+      "LOG_LEVEL",
+      "SERVICE_PUBLIC_URL",
+      "S3_FORCE_PATH_STYLE",
+      "UPLOAD_SIGNING_SECRET",
+    ]) {
+      expect(
+        found.some((p) => p.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
+    }
+    expect(found.join("\n")).not.toContain("short-secret");
+    expect(problems({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toEqual([
+      expect.stringContaining("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY"),
+    ]);
+  });
+});
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function runMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "service/src/main.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe("main.ts", () => {
+  it("refuses to start on a bad environment, naming each variable", async () => {
+    const run = runMain({ SERVICE_PORT: "eighty", WORK_CONCURRENCY: "many" });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("SERVICE_PORT");
+    expect(run.output()).toContain("SERVICE_API_KEYS");
+    expect(run.output()).toContain("WORK_CONCURRENCY");
+  });
+
+  it("serves, then shuts down cleanly on SIGTERM", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-main-"));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const run = runMain({
+      SERVICE_API_KEYS: "main-key",
+      SERVICE_PORT: String(port),
+      SERVICE_DATA_DIR: dataDir,
+    });
+    try {
+      let res: Response | undefined;
+      for (let i = 0; i < 100 && !res; i++) {
+        res = await fetch(`http://127.0.0.1:${port}/v1/categories?size=1`, {
+          headers: { "X-API-Key": "main-key" },
+        }).catch(() => undefined);
+        if (!res) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(res?.status, run.output()).toBe(200);
+      run.child.kill("SIGTERM");
+      expect(await run.exited).toBe(0);
+      expect(run.output()).toContain("shutting down");
+      expect(run.output()).not.toContain("main-key");
+    } finally {
+      run.child.kill("SIGKILL");
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
