@@ -21,6 +21,8 @@ export default async function HomePage({
     await queryClient.fetchQuery({
       ...categoriesQuery(params),
       queryFn: ({ signal }) => listCategories(params, signal),
+      // A failure is shown at once, with "Try again"; the browser's retries are for refreshes.
+      retry: false,
     });
   } catch (error) {
     const appError = toAppError(error);

@@ -41,7 +41,8 @@ export async function getCategory(id: string): Promise<CategoryView> {
 }
 
 /** All categories, every page, from the short-lived cache when it is fresh. */
-export function listAllCategories(now = Date.now()): Promise<CategoryView[]> {
+export function listAllCategories(): Promise<CategoryView[]> {
+  const now = Date.now();
   if (catalog && now - catalog.loadedAt < CATALOG_TTL_MS) return catalog.items;
   const items = fetchAllPages();
   catalog = { loadedAt: now, items };
