@@ -1,11 +1,12 @@
 // The embedded storage's upload URL over real HTTP: S3-style answers, signatures,
 // expiry, size limit while streaming, overwrite, CORS, and keys that try to escape.
 import { createHash, randomBytes } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadGrantSchema } from "@/lib/contract";
+import { createObjectStore } from "../src/storage/index";
 import { signUpload } from "../src/storage/signing";
 import { startService, type TestService } from "./helpers";
 
@@ -399,5 +400,22 @@ describe("object keys", () => {
     expect(await objectFiles()).toEqual(before);
     const dataDirEntries = (await readdir(svc.dataDir)).sort();
     expect(dataDirEntries.some((e) => e.includes("escaped"))).toBe(false);
+  });
+});
+
+describe("temp files", () => {
+  it("removes stale temp files of interrupted uploads at start, and keeps recent ones", async () => {
+    const tmp = path.join(svc.dataDir, "objects", ".tmp");
+    const stale = path.join(tmp, "stale-upload");
+    const recent = path.join(tmp, "recent-upload");
+    await writeFile(stale, "half an upload");
+    await writeFile(recent, "an upload in progress");
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    await utimes(stale, twoHoursAgo, twoHoursAgo);
+    await createObjectStore(svc.config);
+    const left = await readdir(tmp);
+    expect(left).toContain("recent-upload");
+    expect(left).not.toContain("stale-upload");
+    await rm(recent);
   });
 });

@@ -2,13 +2,24 @@
 // service itself serves the signed upload URLs (storage/embedded-routes.ts).
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { access, link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import {
+  access,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import { isObjectKey } from "./keys";
 import { signUpload, verifyUpload } from "./signing";
 import type { ObjectStore } from "./types";
 
 export const EMBEDDED_BUCKET = "docroute-local";
+const STALE_TEMP_MS = 60 * 60 * 1000;
 
 export class EmbeddedStore implements ObjectStore {
   readonly bucket = EMBEDDED_BUCKET;
@@ -26,6 +37,14 @@ export class EmbeddedStore implements ObjectStore {
 
   async init(): Promise<void> {
     await mkdir(this.tmpDir, { recursive: true });
+    // Temp files of uploads cut short by a crash. Recent ones may belong to another
+    // instance sharing the folder, so only stale ones go.
+    const staleBefore = Date.now() - STALE_TEMP_MS;
+    for (const name of await readdir(this.tmpDir)) {
+      const file = path.join(this.tmpDir, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info && info.mtimeMs < staleBefore) await rm(file, { force: true });
+    }
   }
 
   async presignPut(
