@@ -68,16 +68,9 @@ export async function routingFetch<S extends z.ZodType>(
 
   const body = parseJson(text);
   if (!response.ok) {
-    const known = errorFromUpstream(response.status, response.headers, body, operation);
-    // The service's own status and body ride along as the cause, for the run
-    // ledger; toBody() never sends a cause to a browser.
-    const error = new AppError(known.code, {
-      message: known.message,
-      traceId: known.traceId,
-      retryAfterSeconds: known.retryAfterSeconds,
-      fields: known.fields,
-      cause: { status: response.status, body },
-    });
+    // Carries the service's status and body as its cause, for the run ledger;
+    // toBody() never sends a cause to a browser.
+    const error = errorFromUpstream(response.status, response.headers, body, operation);
     log(operation, `answered ${response.status} → ${error.code}`, error.traceId);
     throw error;
   }
