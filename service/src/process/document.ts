@@ -1,7 +1,7 @@
 // Resolving input.document / input_ref to an upload of this service, for this
 // category, with bytes present and of the declared type. Every refusal is a 422
 // whose message says what to do next (INTERFACE.md, "Process input").
-import { fileTypeFromBuffer } from "file-type";
+import { type Detector, FileTypeParser } from "file-type";
 import type { CatalogEntry } from "../catalog";
 import type { GrantRecord, GrantStore } from "../db/types";
 import { expectedList, type Loc, unprocessable, validationItem } from "../http/errors";
@@ -12,6 +12,30 @@ const DOCUMENT_LOC: Loc = ["body", "input", "document"];
 const INPUT_REF_LOC: Loc = ["body", "input_ref"];
 const MIME_LOC: Loc = ["body", "input", "mime_type"];
 const S3_URI = /^s3:\/\/([^/]+)\/(.+)$/;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+
+/**
+ * file-type runs a long list of detectors before it reaches PNG (≈0.3 ms a call, a
+ * sixth of the 2 ms routing budget). The two most common documents are recognised
+ * first by their signatures; everything else goes through file-type's own detectors.
+ * An animated PNG still counts as a PNG and an Illustrator file as a PDF here, as
+ * OCR reads both.
+ */
+const commonDocuments: Detector = {
+  id: "docroute:png-pdf",
+  async detect(tokenizer) {
+    const head = new Uint8Array(PNG_SIGNATURE.length);
+    await tokenizer.peekBuffer(head, { length: head.length, mayBeLess: true });
+    if (PNG_SIGNATURE.every((byte, i) => head[i] === byte))
+      return { ext: "png", mime: "image/png" };
+    if (PDF_SIGNATURE.every((byte, i) => head[i] === byte))
+      return { ext: "pdf", mime: "application/pdf" };
+    return undefined;
+  },
+};
+const fileTypes = new FileTypeParser({ customDetectors: [commonDocuments] });
 
 export interface ResolvedDocument {
   grant: GrantRecord;
@@ -145,7 +169,7 @@ export async function readDocument(
   }
   if (grant.uploadedAt === null) await grants.markUploaded(grant.objectKey, bytes.length, now);
 
-  const detected = await fileTypeFromBuffer(bytes);
+  const detected = await fileTypes.fromBuffer(bytes);
   if (detected?.mime !== mimeType) {
     const seen = detected
       ? `they look like ${detected.mime}`
