@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { TraceId } from "@/components/trace-id";
 import { formatBytes, percentOf } from "@/lib/upload/format";
 import type { QueueEntry } from "@/lib/upload/queue-state";
-import { STAGE_LABEL, type StepState, stageDetail, steps } from "./stage-text";
+import { StageIcon } from "./stage-icon";
+import { STAGE_LABEL, stageDetail, steps } from "./stage-text";
+import { UploadSteps } from "./upload-steps";
 import { useNow } from "./use-now";
 
 const rowButton =
@@ -61,7 +63,7 @@ export function UploadRow({
       }`}
     >
       <div className="flex items-start gap-3">
-        <FileIcon stage={stage} />
+        <StageIcon stage={stage} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <p className="min-w-0 truncate font-medium text-slate-900 text-sm" title={entry.name}>
@@ -75,7 +77,7 @@ export function UploadRow({
               {STAGE_LABEL[stage]}
             </span>
           </div>
-          <Steps states={steps(entry)} />
+          <UploadSteps states={steps(entry)} />
           {stage === "uploading" || stage === "granting" ? (
             <div
               role="progressbar"
@@ -186,79 +188,5 @@ export function UploadRow({
         </div>
       ) : null}
     </li>
-  );
-}
-
-const STEP_NAMES = ["Upload", "Process", "Result"] as const;
-const STEP_LOOK: Record<StepState, string> = {
-  pending: "text-slate-500",
-  current: "font-medium text-indigo-700",
-  complete: "text-emerald-700",
-  failed: "font-medium text-red-700",
-};
-const STEP_MARK: Record<StepState, string> = {
-  pending: "○",
-  current: "●",
-  complete: "✓",
-  failed: "✕",
-};
-
-function Steps({ states }: { states: StepState[] }) {
-  return (
-    <ol className="mt-1.5 flex items-center gap-1.5 text-xs" aria-label="Steps">
-      {STEP_NAMES.map((name, i) => {
-        const state = states[i] ?? "pending";
-        return (
-          <li key={name} className={`flex items-center gap-1 ${STEP_LOOK[state]}`}>
-            {i > 0 ? (
-              <span aria-hidden="true" className="mr-0.5 text-slate-300">
-                —
-              </span>
-            ) : null}
-            <span aria-hidden="true">{STEP_MARK[state]}</span>
-            <span>
-              {name}
-              <span className="sr-only">
-                {state === "complete"
-                  ? " (finished)"
-                  : state === "current"
-                    ? " (in progress)"
-                    : state === "failed"
-                      ? " (stopped)"
-                      : ""}
-              </span>
-            </span>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-function FileIcon({ stage }: { stage: QueueEntry["stage"] }) {
-  const tone =
-    stage === "failed"
-      ? "bg-red-50 text-red-600"
-      : stage === "done"
-        ? "bg-emerald-50 text-emerald-600"
-        : "bg-slate-100 text-slate-500";
-  return (
-    <span
-      aria-hidden="true"
-      className={`mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      >
-        <path d="M5 2.5h6.5L15 6v11.5H5z" />
-        <path d="M11.5 2.5V6H15" />
-      </svg>
-    </span>
   );
 }

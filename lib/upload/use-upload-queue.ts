@@ -6,10 +6,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { ProcessResult } from "@/lib/contract";
 import { processMutation, reportUploaded, uploadGrantMutation } from "./api";
-import { isAbortError } from "./backoff";
 import { checkFile, type FileRules } from "./check-file";
 import { failureOf, isRefusal } from "./failure";
-import { putFile } from "./put-file";
 import {
   CANCELLABLE_STAGES,
   entriesToStart,
@@ -19,9 +17,8 @@ import {
   type QueueEvent,
   queueReducer,
 } from "./queue-state";
+import { runEntry } from "./run-entry";
 import { restoreQueue, serialiseQueue, storageKey } from "./session-store";
-import { addSample, type ProgressSample, speedOf } from "./speed";
-import { transferFile } from "./transfer";
 
 export interface UploadQueueOptions extends FileRules {
   categoryId: string;
@@ -43,8 +40,6 @@ export interface UploadQueue {
 }
 
 export const DEFAULT_CONCURRENCY = 2;
-/** Progress is drawn at most this often; the last event always is. */
-const PROGRESS_INTERVAL_MS = 200;
 
 export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   const { categoryId, accepted, maxBytes, concurrency = DEFAULT_CONCURRENCY } = options;
@@ -91,61 +86,19 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     async (entry: QueueEntry) => {
       const controller = new AbortController();
       controllers.current.set(entry.id, controller);
-      const { signal } = controller;
-      const mimeType = entry.mimeType ?? "application/octet-stream";
-      try {
-        let { s3Uri, objectKey } = entry;
-        if (!entry.uploaded || !s3Uri || !objectKey) {
-          const file = files.current.get(entry.id);
-          if (!file) throw new Error("The file is no longer in this page.");
-          let samples: ProgressSample[] = [];
-          let drawnAt = 0;
-          const stored = await transferFile(
-            {
-              requestGrant: (s) => grantAsync({ contentType: mimeType, signal: s }),
-              put: (g, onProgress, s) => {
-                // The PUT's start is the first sample: a small file may report progress only once.
-                samples = [{ at: performance.now(), loaded: 0 }];
-                return putFile(g.uploadUrl, file, mimeType, { signal: s, onProgress });
-              },
-            },
-            {
-              onGranted: (g) => {
-                send(entry.id, { type: "granted", objectKey: g.objectKey, s3Uri: g.s3Uri });
-              },
-              onProgress: ({ loaded, total }) => {
-                const now = performance.now();
-                samples = addSample(samples, { at: now, loaded });
-                if (now - drawnAt < PROGRESS_INTERVAL_MS && loaded < total) return;
-                drawnAt = now;
-                send(entry.id, { type: "progress", loaded, bytesPerSecond: speedOf(samples) });
-              },
-              onNote: (note) => send(entry.id, { type: "note", note }),
-            },
-            signal,
-          );
-          ({ s3Uri, objectKey } = stored);
-          send(entry.id, { type: "uploaded", now: Date.now() });
-          void reportUploaded(objectKey, file);
-        }
-        const result = await processAsync({
-          s3Uri,
-          objectKey,
-          mimeType,
-          languageHints: entry.languageHints,
-          idempotencyKey: entry.idempotencyKey,
-          signal,
-        });
-        results.current.set(entry.id, result);
-        send(entry.id, { type: "processed", meta: result.meta, now: Date.now() });
-      } catch (error) {
-        // A cancelled entry was already moved by cancel(); an unmount leaves it as stored.
-        if (!isAbortError(error)) {
-          send(entry.id, { type: "failed", failure: failureOf(error), now: Date.now() });
-        }
-      } finally {
-        controllers.current.delete(entry.id);
-      }
+      const result = await runEntry(
+        entry,
+        {
+          file: files.current.get(entry.id),
+          requestGrant: (contentType, signal) => grantAsync({ contentType, signal }),
+          process: processAsync,
+          send: (event) => send(entry.id, event),
+          onUploaded: (objectKey, file) => void reportUploaded(objectKey, file),
+        },
+        controller.signal,
+      );
+      if (result) results.current.set(entry.id, result);
+      controllers.current.delete(entry.id);
     },
     [grantAsync, processAsync, send],
   );
