@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
-import { failureOf, isRefusal } from "./failure";
+import { failureOf, isRefusal, isSettledFailure } from "./failure";
 import { PutError } from "./put-file";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -43,5 +43,13 @@ describe("failureOf", () => {
   it("knows which failures refuse the file itself", () => {
     expect(isRefusal({ code: "file_type" })).toBe(true);
     expect(isRefusal({ code: "upload_failed" })).toBe(false);
+  });
+
+  it("knows which answers the service stores and replays for a key", () => {
+    expect(isSettledFailure({ code: "providers_failed", traceId: "t" })).toBe(true);
+    expect(isSettledFailure({ code: "timeout", traceId: "t" })).toBe(true);
+    expect(isSettledFailure({ code: "timeout" })).toBe(false);
+    expect(isSettledFailure({ code: "network_error" })).toBe(false);
+    expect(isSettledFailure({ code: "still_running", traceId: "t" })).toBe(false);
   });
 });

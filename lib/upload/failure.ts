@@ -18,6 +18,18 @@ export function isRefusal(failure: Pick<Failure, "code">): boolean {
   return REFUSALS.has(failure.code);
 }
 
+/**
+ * Whether the service answered this process call for good: every provider
+ * failed (502), or the service gave up at its deadline (504, which names a
+ * trace; an app-side timeout does not, and its call may still be running).
+ * The service stores such an answer under the Idempotency-Key and replays it
+ * for 24 h, and nothing was charged, so the person's Retry is a new
+ * submission with a new key. Every other retry keeps the key.
+ */
+export function isSettledFailure(failure: Pick<Failure, "code" | "traceId">): boolean {
+  return failure.code === "providers_failed" || (failure.code === "timeout" && !!failure.traceId);
+}
+
 export function failureOf(error: unknown): Failure {
   const app = error instanceof PutError ? putFailure(error) : toAppError(error);
   return {

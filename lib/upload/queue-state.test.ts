@@ -134,16 +134,24 @@ describe("one file's stages", () => {
     });
   });
 
-  it("retries a failed process call without uploading again, with the same key", () => {
-    const failed = play(
+  const processFailed = (f: Failure) =>
+    play(
       entry(),
       { type: "checked", mimeType: "image/png" },
       { type: "start", now: 1 },
       GRANTED,
       { type: "uploaded", now: 3 },
-      { type: "failed", failure, now: 4 },
+      { type: "failed", failure: f, now: 4 },
     );
-    const again = play(failed, { type: "retry" }, { type: "start", now: 10 });
+
+  it("retries a process call whose outcome is unknown without uploading again, with the same key", () => {
+    // The app stopped waiting; the service may still be running it: only the same key is safe.
+    const unknown: Failure = { code: "timeout", title: "This took too long", message: "m" };
+    const again = play(
+      processFailed(unknown),
+      { type: "retry", freshKey: "key-new" },
+      { type: "start", now: 10 },
+    );
     expect(again).toMatchObject({
       stage: "processing",
       processingSince: 10,
@@ -153,6 +161,15 @@ describe("one file's stages", () => {
     });
   });
 
+  it("retries a run the service settled as failed with a new key, since the old one replays the failure", () => {
+    const again = play(processFailed(failure), { type: "retry", freshKey: "key-new" });
+    expect(again).toMatchObject({ stage: "queued", idempotencyKey: "key-new", uploaded: true });
+    const deadline: Failure = { code: "timeout", title: "t", message: "m", traceId: "abc" };
+    expect(
+      transition(processFailed(deadline), { type: "retry", freshKey: "k2" }).idempotencyKey,
+    ).toBe("k2");
+  });
+
   it("retries a cancelled upload from a new grant", () => {
     const cancelled = play(
       entry(),
@@ -160,7 +177,9 @@ describe("one file's stages", () => {
       { type: "start", now: 1 },
       { type: "cancel", now: 2 },
     );
-    expect(play(cancelled, { type: "retry" }, { type: "start", now: 3 }).stage).toBe("granting");
+    expect(
+      play(cancelled, { type: "retry", freshKey: "key-new" }, { type: "start", now: 3 }).stage,
+    ).toBe("granting");
   });
 
   it("leaves a finished file alone", () => {
@@ -173,7 +192,7 @@ describe("one file's stages", () => {
       { type: "processed", meta, now: 4 },
     );
     for (const ev of [
-      { type: "retry" },
+      { type: "retry", freshKey: "key-new" },
       { type: "cancel", now: 5 },
       { type: "failed", failure, now: 5 },
       { type: "note", note: "x" },

@@ -2,7 +2,7 @@
 // through its stages only by the transitions below. An event that does not
 // fit an entry's stage (a late progress event after Cancel) changes nothing.
 import type { ProcessMeta } from "@/lib/contract";
-import type { Failure } from "./failure";
+import { type Failure, isSettledFailure } from "./failure";
 
 export type Stage =
   | "checking"
@@ -52,7 +52,8 @@ export type QueueEvent =
   | { type: "processed"; meta: ProcessMeta; now: number }
   | { type: "failed"; failure: Failure; now: number }
   | { type: "cancel"; now: number }
-  | { type: "retry" };
+  /** `freshKey` replaces the key only when the last answer is one the service would replay. */
+  | { type: "retry"; freshKey: string };
 
 export type QueueAction =
   | { type: "add"; entries: QueueEntry[] }
@@ -150,9 +151,11 @@ export function transition(entry: QueueEntry, event: QueueEvent): QueueEntry {
         : entry;
     case "retry":
       if (stage !== "failed" && stage !== "cancelled") return entry;
-      // A file refused by the checks goes back through them; the key stays the same.
+      // A file refused by the checks goes back through them.
       return {
         ...entry,
+        idempotencyKey:
+          entry.failure && isSettledFailure(entry.failure) ? event.freshKey : entry.idempotencyKey,
         stage: entry.mimeType ? "queued" : "checking",
         failure: null,
         note: null,

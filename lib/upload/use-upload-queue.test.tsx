@@ -166,7 +166,24 @@ describe("useUploadQueue", () => {
     expect(processCalls()[0]?.body.document).toBe("s3://b/uploads/c/obj2.png");
   });
 
-  it("retries a failed run with the same Idempotency-Key and without uploading again", async () => {
+  it("retries a call with an unknown outcome with the same Idempotency-Key, without uploading again", async () => {
+    // The app's handler stopped waiting (no trace id): the first call may still run.
+    processAnswers = [{ status: 504, body: { code: "timeout", message: "Too long." } }];
+    const { result: hook } = setup();
+    act(() => hook.current.addFiles([png()]));
+    await waitFor(() => expect(hook.current.entries[0]?.stage).toBe("failed"));
+    const failed = hook.current.entries[0];
+    expect(failed?.failure?.code).toBe("timeout");
+    expect(failed && hook.current.canRetry(failed)).toBe(true);
+
+    act(() => hook.current.retry(failed?.id ?? ""));
+    await waitFor(() => expect(hook.current.entries[0]?.stage).toBe("done"));
+    const keys = processCalls().map((c) => c.headers.get("Idempotency-Key"));
+    expect(keys).toEqual([failed?.idempotencyKey, failed?.idempotencyKey]);
+    expect(puts).toHaveLength(1);
+  });
+
+  it("retries a run every provider failed with a new key (the old one would replay the 502)", async () => {
     processAnswers = [
       { status: 502, body: { code: "providers_failed", message: "All failed.", traceId: "t-bad" } },
     ];
@@ -175,14 +192,14 @@ describe("useUploadQueue", () => {
     await waitFor(() => expect(hook.current.entries[0]?.stage).toBe("failed"));
     const failed = hook.current.entries[0];
     expect(failed?.failure).toMatchObject({ code: "providers_failed", traceId: "t-bad" });
-    expect(failed && hook.current.canRetry(failed)).toBe(true);
 
     act(() => hook.current.retry(failed?.id ?? ""));
     await waitFor(() => expect(hook.current.entries[0]?.stage).toBe("done"));
     const keys = processCalls().map((c) => c.headers.get("Idempotency-Key"));
     expect(keys).toHaveLength(2);
-    expect(keys[0]).toBe(keys[1]);
     expect(keys[0]).toBe(failed?.idempotencyKey);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(hook.current.entries[0]?.idempotencyKey).toBe(keys[1]);
     expect(puts).toHaveLength(1);
   });
 

@@ -177,7 +177,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     (id: string) => {
       const entry = entriesRef.current.find((e) => e.id === id);
       if (!entry || !canRetry(entry)) return;
-      send(id, { type: "retry" });
+      send(id, { type: "retry", freshKey: crypto.randomUUID() });
       // Cancelled before its check finished: check it now.
       const file = files.current.get(id);
       if (entry.mimeType === null && file) void check(id, file);
