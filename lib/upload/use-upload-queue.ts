@@ -68,7 +68,12 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   useEffect(() => {
     if (restoring.current) return;
     restoring.current = true;
-    const stored = window.sessionStorage.getItem(storageKey(categoryId));
+    let stored: string | null = null;
+    try {
+      stored = window.sessionStorage.getItem(storageKey(categoryId));
+    } catch {
+      // Storage disabled (some private modes): start with an empty queue.
+    }
     dispatch({ type: "add", entries: restoreQueue(stored, Date.now()) });
     setRestored(true);
   }, [categoryId]);
