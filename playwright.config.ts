@@ -2,6 +2,7 @@
 // driven in a real Chromium. `npm test` builds the app first.
 import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
+import { hashPasswordSync } from "./lib/auth/password";
 
 // A distinctive key per run, so the leak checks can search for it.
 process.env.E2E_API_KEY ??= `e2e-${randomBytes(12).toString("hex")}`;
@@ -12,10 +13,21 @@ const serviceUrl = `http://127.0.0.1:${PORTS.service}`;
 const isRoot = process.getuid?.() === 0;
 const onCI = Boolean(process.env.CI);
 
+// The support console's test account (e2e/support.spec.ts), hashed here at start.
+export const SUPPORT_E2E_ACCOUNT = {
+  username: "support-e2e",
+  password: "e2e-support-pass",
+} as const;
+const supportAccounts = `${SUPPORT_E2E_ACCOUNT.username}:${hashPasswordSync(SUPPORT_E2E_ACCOUNT.password)}`;
+const sessionSecret = (process.env.E2E_SESSION_SECRET ??= randomBytes(32).toString("hex"));
+
 const appEnv = (routingUrl: string) => ({
   ROUTING_API_URL: routingUrl,
   ROUTING_API_KEY: key,
   NEXT_TELEMETRY_DISABLED: "1",
+  SUPPORT_ACCOUNTS: supportAccounts,
+  SESSION_SECRET: sessionSecret,
+  LEDGER_SQLITE_PATH: ".data/e2e/app/ledger.sqlite",
 });
 
 export default defineConfig({

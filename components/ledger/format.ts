@@ -30,3 +30,13 @@ export function formatDuration(ms: number): string {
   if (total < 3600) return `${Math.floor(total / 60)} min ${total % 60} s`;
   return `${Math.floor(total / 3600)} h ${Math.floor((total % 3600) / 60)} min`;
 }
+
+/** What to call a run: its file name, else the stored object's name, else plainly none. */
+export function runTitle(run: {
+  fileName: string | null;
+  objectKey: string | null;
+  s3Uri: string | null;
+}): string {
+  const tail = (value: string | null) => value?.split("/").filter(Boolean).at(-1);
+  return run.fileName ?? tail(run.objectKey) ?? tail(run.s3Uri) ?? "No file";
+}

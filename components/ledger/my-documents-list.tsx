@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatCost } from "@/components/result/describe-meta";
 import type { RunSummary } from "@/lib/ledger/types";
-import { formatAgo, formatTime } from "./format";
+import { formatAgo, formatTime, runTitle } from "./format";
 import { RunStatusBadge } from "./run-status-badge";
 
 /** The buyer's own runs, newest first: a card per run, a link to each result. */
@@ -20,7 +20,7 @@ export function MyDocumentsList({
       data-testid="my-documents"
     >
       {runs.map((run) => {
-        const title = run.fileName ?? run.objectKey?.split("/").at(-1) ?? "Document";
+        const title = runTitle(run);
         return (
           <li
             key={run.localId}

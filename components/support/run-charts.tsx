@@ -51,35 +51,43 @@ export function RunCharts({ stats, unitLabel }: { stats: RunStats; unitLabel: st
         </p>
       </ChartCard>
       <ChartCard title="Latency" summary={`${done} finished runs by service time`}>
-        <BarChart
-          label={`Latency of ${done} runs: ${latencyLabels.map((l, i) => `${l}: ${stats.latency.counts[i]}`).join(", ")}`}
-          bars={stats.latency.counts.map((n, i) => ({
-            key: i,
-            value: n,
-            title: `${latencyLabels[i]}: ${n} runs`,
-          }))}
-          first={formatLatency(stats.latency.edges[0] ?? 0)}
-          last={`≥ ${formatLatency(stats.latency.edges.at(-1) ?? 0)}`}
-        />
+        {done === 0 ? (
+          <Empty />
+        ) : (
+          <BarChart
+            label={`Latency of ${done} runs: ${latencyLabels.map((l, i) => `${l}: ${stats.latency.counts[i]}`).join(", ")}`}
+            bars={stats.latency.counts.map((n, i) => ({
+              key: i,
+              value: n,
+              title: `${latencyLabels[i]}: ${n} runs`,
+            }))}
+            first={formatLatency(stats.latency.edges[0] ?? 0)}
+            last={`≥ ${formatLatency(stats.latency.edges.at(-1) ?? 0)}`}
+          />
+        )}
       </ChartCard>
       <ChartCard title="Cost per run" summary={`Estimated cost, ${unitLabel}`}>
-        <BarChart
-          label={`Cost of ${done} runs: ${costLabels.map((l, i) => `${l}: ${stats.cost.counts[i]}`).join(", ")}`}
-          bars={stats.cost.counts.map((n, i) => ({
-            key: i,
-            value: n,
-            title: `${costLabels[i]}: ${n} runs`,
-          }))}
-          first={formatCost(stats.cost.edges[0] ?? 0, "")}
-          last={`≥ ${formatCost(stats.cost.edges.at(-1) ?? 0, "")}`}
-        />
+        {done === 0 ? (
+          <Empty />
+        ) : (
+          <BarChart
+            label={`Cost of ${done} runs: ${costLabels.map((l, i) => `${l}: ${stats.cost.counts[i]}`).join(", ")}`}
+            bars={stats.cost.counts.map((n, i) => ({
+              key: i,
+              value: n,
+              title: `${costLabels[i]}: ${n} runs`,
+            }))}
+            first={formatCost(stats.cost.edges[0] ?? 0, "")}
+            last={`≥ ${formatCost(stats.cost.edges.at(-1) ?? 0, "")}`}
+          />
+        )}
       </ChartCard>
       <ChartCard
         title="Failover rate by provider"
         summary="Share of answers that came after a failover"
       >
         {stats.providers.length === 0 ? (
-          <p className="py-8 text-center text-slate-500 text-sm">No answered runs in this range.</p>
+          <Empty />
         ) : (
           <ul className="space-y-2.5" data-testid="provider-failover">
             {stats.providers.slice(0, 6).map((p) => (
@@ -102,5 +110,11 @@ export function RunCharts({ stats, unitLabel }: { stats: RunStats; unitLabel: st
         )}
       </ChartCard>
     </div>
+  );
+}
+
+function Empty() {
+  return (
+    <p className="py-10 text-center text-slate-500 text-sm">No finished runs in this range.</p>
   );
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatTime } from "@/components/ledger/format";
+import { formatTime, runTitle } from "@/components/ledger/format";
 import { RunStatusBadge } from "@/components/ledger/run-status-badge";
 import { formatCost, formatLatency } from "@/components/result/describe-meta";
 import type { RunSummary } from "@/lib/ledger/types";
@@ -51,7 +51,7 @@ export function RunsTable({ runs, unitLabel }: { runs: RunSummary[]; unitLabel: 
                   href={`/support/runs/${encodeURIComponent(run.id)}`}
                   className="block truncate font-medium text-indigo-700 hover:underline"
                 >
-                  {run.fileName ?? run.objectKey?.split("/").at(-1) ?? "(no file)"}
+                  {runTitle(run)}
                 </Link>
                 <p className="truncate text-slate-500 text-xs">
                   {run.categoryName ?? run.categoryId} · <span className="font-mono">{run.id}</span>
@@ -80,7 +80,7 @@ export function RunsTable({ runs, unitLabel }: { runs: RunSummary[]; unitLabel: 
                 href={`/support/runs/${encodeURIComponent(run.id)}`}
                 className="min-w-0 truncate font-medium text-indigo-700 hover:underline"
               >
-                {run.fileName ?? run.objectKey?.split("/").at(-1) ?? "(no file)"}
+                {runTitle(run)}
               </Link>
               <RunStatusBadge status={run.status} />
             </div>

@@ -76,3 +76,11 @@ describe("return path after sign-in", () => {
     expect(safeReturnPath(null)).toBe("/support");
   });
 });
+
+describe("hashPasswordSync", () => {
+  it("makes hashes the async verifier accepts", async () => {
+    const { hashPasswordSync } = await import("./password");
+    expect(await verifyPassword("sync-pass", hashPasswordSync("sync-pass"))).toBe(true);
+    expect(await verifyPassword("other", hashPasswordSync("sync-pass"))).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 // Support staff passwords, hashed with scrypt from node:crypto. A hash reads
 // `scrypt.<N>.<r>.<p>.<salt>.<hash>` (base64url): no ":" "," or "$", so it can
 // sit in SUPPORT_ACCOUNTS and in a .env file without quoting.
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 
 const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
@@ -55,4 +55,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
     Number(p),
   );
   return timingSafeEqual(key, expected);
+}
+
+/** The same hash, synchronously: for test set-up and scripts, never a request path. */
+export function hashPasswordSync(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFKC"), salt, KEY_LENGTH, {
+    ...PARAMS,
+    maxmem: 64 * 1024 * 1024,
+  });
+  return [
+    "scrypt",
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString("base64url"),
+    key.toString("base64url"),
+  ].join(".");
 }

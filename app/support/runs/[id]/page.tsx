@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { secondaryButton } from "@/components/button-styles";
+import { runTitle } from "@/components/ledger/format";
 import { RunStatusBadge } from "@/components/ledger/run-status-badge";
 import { JsonViewer } from "@/components/result/json-viewer";
 import { ResultView } from "@/components/result/result-view";
@@ -54,7 +55,7 @@ export default async function SupportRunPage({ params }: Props) {
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="truncate font-bold text-2xl text-slate-900 tracking-tight">
-              {run.fileName ?? run.objectKey?.split("/").at(-1) ?? "Run"}
+              {runTitle(run)}
             </h1>
             <RunStatusBadge status={run.status} />
           </div>

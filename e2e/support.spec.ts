@@ -1,0 +1,228 @@
+// The run ledger and the support console against the real service and app:
+// a buyer's run is found by its trace id, by staff only; a stranger and a
+// second buyer are refused; failed runs are listed with their error.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { SUPPORT_E2E_ACCOUNT } from "../playwright.config";
+import { CATEGORY, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { SupportConsole } from "./pages/support-console";
+
+const FIXTURES = path.resolve(process.cwd(), "..", "shared", "fixtures");
+// Set SCREENSHOTS_DIR to keep a picture of every console screen (desktop and phone).
+const SHOTS = process.env.SCREENSHOTS_DIR;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [label, width] of [
+    ["desktop", 1280],
+    ["phone", 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: label === "phone" ? 844 : 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A buyer sends invoice.png for text recognition; returns the trace id shown to them. */
+async function processInvoice(page: Page): Promise<{ traceId: string; cost: string }> {
+  await page.goto(`/categories/${CATEGORY.textRecognition.id}`);
+  // The drop zone works once the page is hydrated.
+  await page.waitForLoadState("networkidle");
+  await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, "invoice.png"));
+  await expect(page.getByTestId("upload-row")).toHaveCount(1);
+  const result = page.getByTestId("result-view");
+  await expect(result).toBeVisible({ timeout: 45_000 });
+  const traceId = (await result.getByTestId("trace-id").textContent())?.trim() ?? "";
+  expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+  const cost = (await result.getByTestId("meta-cost").textContent())?.trim() ?? "";
+  return { traceId, cost };
+}
+
+async function signIn(page: Page, next = "/support"): Promise<SupportConsole> {
+  const support = new SupportConsole(page);
+  await page.goto(next);
+  await expect(page).toHaveURL(/\/support\/sign-in/);
+  await support.signIn(SUPPORT_E2E_ACCOUNT.username, SUPPORT_E2E_ACCOUNT.password);
+  await expect(page.getByTestId("staff-name")).toHaveText(SUPPORT_E2E_ACCOUNT.username);
+  return support;
+}
+
+test.describe("run ledger and support console", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("staff find a buyer's run by its trace id and see the same data and meta", async ({
+    page,
+    browser,
+  }) => {
+    const { traceId, cost } = await processInvoice(page);
+
+    // The buyer's own history lists it, newest first, with status and cost.
+    await page.goto("/documents");
+    const mine = page.getByTestId("my-document").first();
+    await expect(mine).toHaveAttribute("data-run-id", traceId);
+    await expect(mine).toContainText("invoice.png");
+    await expect(mine.getByTestId("run-status")).toHaveText("Done");
+    await expect(mine.getByTestId("my-document-cost")).toHaveText(cost);
+    await shoot(page, "buyer-my-documents");
+    await mine.getByRole("link", { name: "invoice.png" }).click();
+    await expect(page).toHaveURL(`/runs/${traceId}`);
+    await expect(page.getByTestId("trace-id")).toHaveText(traceId);
+    const buyerText = await page.getByTestId("recognised-text").textContent();
+
+    // Staff, in a browser of their own.
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await staff.goto("/support");
+    await expect(staff).toHaveURL(/\/support\/sign-in\?next=%2Fsupport/);
+    await shoot(staff, "support-sign-in");
+    await new SupportConsole(staff).signIn(SUPPORT_E2E_ACCOUNT.username, "wrong password");
+    await expect(staff.getByTestId("sign-in-error")).toHaveText(
+      "That user name and password don't match.",
+    );
+    await shoot(staff, "support-sign-in-error");
+    const support = new SupportConsole(staff);
+    await support.signIn(SUPPORT_E2E_ACCOUNT.username, SUPPORT_E2E_ACCOUNT.password);
+    await expect(staff.getByTestId("staff-name")).toHaveText(SUPPORT_E2E_ACCOUNT.username);
+    await expect(staff.getByTestId("run-charts")).toBeVisible();
+    await expectNoSeriousA11yViolations(staff);
+    await shoot(staff, "support-home");
+
+    await support.find(traceId);
+    await expect(staff).toHaveURL(`/support/runs/${traceId}`);
+    await expect(staff.getByTestId("run-id")).toHaveText(traceId);
+    await expect(staff.getByTestId("run-status")).toHaveText("Done");
+    await expect(staff.getByTestId("fact-file")).toHaveText("invoice.png");
+    await expect(staff.getByTestId("answer-status")).toHaveText("HTTP 200");
+    await expect(staff.getByTestId("run-timeline")).not.toContainText("Not reported");
+    await expect(staff.getByTestId("trace-id")).toHaveText(traceId);
+    await expect(staff.getByTestId("meta-cost")).toHaveText(cost);
+    const staffText = await staff.getByTestId("recognised-text").textContent();
+    expect(staffText?.length ?? 0).toBeGreaterThan(20);
+    expect(staffText).toBe(buyerText);
+    await expect(staff.getByText("X-API-Key")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(staff);
+    await shoot(staff, "support-run-detail");
+
+    // Export JSON: the whole run, with its data, never the buyer's session or the key.
+    const exported = await staff.request.get(`/api/support/runs/${traceId}?download=1`);
+    expect(exported.status()).toBe(200);
+    expect(exported.headers()["content-disposition"]).toContain(`run-${traceId}.json`);
+    const run = await exported.json();
+    expect(run).toMatchObject({ id: traceId, status: "succeeded", fileName: "invoice.png" });
+    expect(run.meta.trace_id).toBe(traceId);
+    expect(run.data.text.length).toBeGreaterThan(20);
+    expect(run).not.toHaveProperty("sessionId");
+    expect(JSON.stringify(run)).not.toContain(process.env.E2E_API_KEY ?? "no key");
+
+    // The same run is found by its Idempotency-Key and its object key.
+    for (const fact of ["fact-idempotency-key", "fact-object-key"]) {
+      const value = (await staff.getByTestId(fact).textContent())?.trim() ?? "";
+      await staff.goto(`/support?q=${encodeURIComponent(value)}`);
+      await expect(staff).toHaveURL(`/support/runs/${traceId}`);
+    }
+
+    // An id nobody has is said plainly.
+    await staff.goto("/support");
+    await support.find("0123456789abcdef0123456789abcdef");
+    await expect(support.unknown).toContainText(
+      "No run has the id 0123456789abcdef0123456789abcdef",
+    );
+    await shoot(staff, "support-lookup-unknown");
+
+    // Signing out ends it.
+    await staff.getByRole("button", { name: "Sign out" }).click();
+    await expect(staff).toHaveURL(/\/support\/sign-in\?signed_out=1/);
+    await staff.goto(`/support/runs/${traceId}`);
+    await expect(staff).toHaveURL(/\/support\/sign-in/);
+    await staffContext.close();
+  });
+
+  test("a signed-out visitor and a second buyer are refused", async ({ page, browser }) => {
+    const { traceId } = await processInvoice(page);
+
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
+    // Support pages send them to sign in; support APIs answer 401.
+    await other.goto(`/support/runs/${traceId}`);
+    await expect(other).toHaveURL(
+      `/support/sign-in?next=${encodeURIComponent(`/support/runs/${traceId}`)}`,
+    );
+    for (const url of ["/api/support/runs", `/api/support/runs/${traceId}`]) {
+      const answer = await other.request.get(url);
+      expect(answer.status()).toBe(401);
+      expect(await answer.json()).toMatchObject({ code: "unauthorized" });
+    }
+    // A forged staff cookie is worth nothing.
+    await stranger.addCookies([
+      {
+        name: "docroute_support",
+        value: "eyJ1Ijoic3VwcG9ydC1lMmUiLCJleHAiOjk5OTk5OTk5OTk5OTl9.AAAA",
+        url: other.url(),
+      },
+    ]);
+    expect((await other.request.get("/api/support/runs")).status()).toBe(401);
+
+    // A second buyer session (a new browser) cannot open the first buyer's result.
+    await other.goto(`/runs/${traceId}`);
+    await expect(other.getByTestId("run-refused")).toBeVisible();
+    await expect(other.getByTestId("result-view")).toHaveCount(0);
+    await expect(other.getByTestId("trace-id")).toHaveCount(0);
+    await shoot(other, "buyer-run-refused");
+    await other.goto("/documents");
+    await expect(other.getByTestId("my-documents-empty")).toBeVisible();
+    await shoot(other, "buyer-my-documents-empty");
+    await stranger.close();
+  });
+
+  test("failed runs are recorded with the service's answer and listed with their error", async ({
+    page,
+    browser,
+  }) => {
+    // A process call for a document that was never uploaded: the service answers 422.
+    await page.goto("/");
+    const key = `e2e-fail-${Date.now()}`;
+    const failed = await page.request.post(
+      `/api/categories/${CATEGORY.textRecognition.id}/process`,
+      {
+        data: { document: "s3://docroute/uploads/never-uploaded.png", mimeType: "image/png" },
+        headers: { "Idempotency-Key": key },
+      },
+    );
+    expect(failed.status()).toBe(422);
+    // A grant for a coming-soon category: refused with 409, still a run.
+    const refused = await page.request.post(`/api/categories/${CATEGORY.invoices.id}/uploads`, {
+      data: { contentType: "image/png" },
+    });
+    expect(refused.status()).toBe(409);
+
+    await page.goto("/documents");
+    await expect(page.getByTestId("my-document-error").first()).toBeVisible();
+
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    await signIn(staff, "/support?outcome=failed");
+    await expect(staff).toHaveURL("/support?outcome=failed");
+    await expect(staff.getByLabel("Outcome")).toHaveValue("failed");
+    const row = staff.getByTestId("run-row").filter({ hasText: "category_inactive" }).first();
+    await expect(row).toContainText("409 category_inactive");
+    await expect(staff.getByTestId("run-row").first().getByTestId("run-status")).toHaveText(
+      "Failed",
+    );
+    await shoot(staff, "support-failed-runs");
+
+    await staff.goto(`/support?q=${encodeURIComponent(key)}`);
+    await expect(staff.getByTestId("run-status")).toHaveText("Failed");
+    await expect(staff.getByTestId("answer-status")).toHaveText("HTTP 422");
+    await expect(staff.getByTestId("answer-error")).toContainText("validation_failed");
+    await expect(staff.getByText("Error body")).toBeVisible();
+    await shoot(staff, "support-run-failed");
+
+    // Filters that match nothing say so.
+    await staff.goto("/support?outcome=failed&min_cost=1000");
+    await expect(staff.getByTestId("runs-empty")).toContainText("No runs match these filters");
+    await shoot(staff, "support-runs-empty");
+    await context.close();
+  });
+});
