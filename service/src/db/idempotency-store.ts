@@ -1,6 +1,7 @@
 // Idempotency records (INTERFACE.md, "Idempotency-Key"). The claim is atomic
 // across processes and machines because it rests on the primary key alone:
-// INSERT … ON CONFLICT DO NOTHING, then read back whose claim holds the row.
+// INSERT … ON CONFLICT DO NOTHING RETURNING; when nothing was inserted, read what
+// holds the key.
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { type Database, toMillis } from "./schema";
@@ -48,7 +49,9 @@ export function createIdempotencyStore(
   ): Promise<IdempotencyClaim | undefined> {
     const nowMs = now.getTime();
     const token = randomUUID();
-    await db
+    // RETURNING gives a row only when this insert created the record: the usual case,
+    // a fresh key, costs one statement.
+    const inserted = await db
       .insertInto("idempotency_records")
       .values({
         scope,
@@ -62,7 +65,12 @@ export function createIdempotencyStore(
         body: null,
       })
       .onConflict((oc) => oc.columns(["scope", "idem_key"]).doNothing())
-      .execute();
+      .returning("owner")
+      .executeTakeFirst();
+    if (inserted?.owner === token) {
+      held.set(heldKey(scope, key), token);
+      return { kind: "claimed" };
+    }
 
     const row = await db
       .selectFrom("idempotency_records")
@@ -72,10 +80,6 @@ export function createIdempotencyStore(
       .executeTakeFirst();
     if (!row) return undefined;
 
-    if (row.owner === token) {
-      held.set(heldKey(scope, key), token);
-      return { kind: "claimed" };
-    }
     if (toMillis(row.created_at) < nowMs - options.retentionMs) {
       // Past its retention the record no longer counts. Delete exactly that record
       // (a fresh claim by another process has another owner) and claim again.
