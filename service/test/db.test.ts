@@ -1,74 +1,23 @@
 // The persistence layer against SQLite and, when TEST_DATABASE_URL is set, a real
-// PostgreSQL server. Each PostgreSQL run gets its own schema, dropped afterwards,
-// so parallel runs (CI, developers) never see each other's rows.
+// PostgreSQL server (db-backends.ts).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, SQLITE_FILE } from "../src/db";
 import type { ServiceDb } from "../src/db/types";
-
-const PG_URL = process.env.TEST_DATABASE_URL;
-
-interface Backend {
-  name: string;
-  open(idempotency?: { retentionMs?: number; inFlightLeaseMs?: number }): Promise<ServiceDb>;
-  cleanup(): Promise<void>;
-}
-
-function sqliteBackend(): Backend {
-  const dir = mkdtempSync(path.join(tmpdir(), "docroute-db-"));
-  return {
-    name: "sqlite",
-    open: (idempotency) => openDatabase(undefined, dir, idempotency),
-    async cleanup() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresBackend(url: string): Backend {
-  const schema = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  let ready: Promise<void> | undefined;
-  const scopedUrl = withSearchPath(url, schema);
-  return {
-    name: "postgres",
-    async open(idempotency) {
-      ready ??= admin.connect().then(async () => {
-        await admin.query(`create schema "${schema}"`);
-      });
-      await ready;
-      return openDatabase(scopedUrl, "/nonexistent", idempotency);
-    },
-    async cleanup() {
-      if (!ready) return;
-      await admin.query(`drop schema if exists "${schema}" cascade`);
-      await admin.end();
-    },
-  };
-}
-
-function withSearchPath(url: string, schema: string): string {
-  const u = new URL(url);
-  u.searchParams.set("options", `-c search_path=${schema}`);
-  return u.toString();
-}
-
-const backends: Array<[string, () => Backend]> = [["sqlite", sqliteBackend]];
-if (PG_URL) backends.push(["postgres", () => postgresBackend(PG_URL)]);
+import { type DbBackend, dbBackends } from "./db-backends";
 
 const category = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 
-describe.each(backends)("database on %s", (_name, makeBackend) => {
-  let backend: Backend;
+describe.each(dbBackends())("database on %s", (_name, makeBackend) => {
+  let backend: DbBackend;
   let db: ServiceDb;
 
   beforeAll(async () => {
-    backend = makeBackend();
+    backend = await makeBackend();
     db = await backend.open();
   });
 

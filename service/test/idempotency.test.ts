@@ -2,14 +2,10 @@
 // body, 409 while the first runs, exactly one execution under concurrency, scoped to
 // the API key, and kept in the database so another instance replays it too.
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validationErrorSchema } from "@/lib/contract";
-import { openDatabase } from "../src/db";
 import type { ServiceDb } from "../src/db/types";
+import { type DbBackend, dbBackends } from "./db-backends";
 import { OTHER_KEY, startService, type TestService } from "./helpers";
 import {
   gate,
@@ -240,44 +236,7 @@ describe("Idempotency-Key while the first request runs", () => {
   });
 });
 
-const PG_URL = process.env.TEST_DATABASE_URL;
-
-interface DbBackend {
-  name: string;
-  open(): Promise<ServiceDb>;
-  cleanup(): Promise<void>;
-}
-
-async function sqliteBackend(): Promise<DbBackend> {
-  const dir = await mkdtemp(path.join(tmpdir(), "docroute-idem-"));
-  return {
-    name: "sqlite",
-    open: () => openDatabase(undefined, dir),
-    cleanup: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresBackend(url: string): Promise<DbBackend> {
-  const schema = `idem_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  const scoped = new URL(url);
-  scoped.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    name: "postgres",
-    open: () => openDatabase(scoped.toString(), "/nonexistent"),
-    async cleanup() {
-      await admin.query(`drop schema if exists "${schema}" cascade`);
-      await admin.end();
-    },
-  };
-}
-
-const backends: [string, () => Promise<DbBackend>][] = [["sqlite", sqliteBackend]];
-if (PG_URL) backends.push(["postgres", () => postgresBackend(PG_URL)]);
-
-describe.each(backends)("Idempotency-Key on %s across instances", (_name, makeBackend) => {
+describe.each(dbBackends())("Idempotency-Key on %s across instances", (_name, makeBackend) => {
   let backend: DbBackend;
   const opened: ServiceDb[] = [];
   const services: TestService[] = [];

@@ -5,8 +5,9 @@ import { type Detector, FileTypeParser } from "file-type";
 import type { CatalogEntry } from "../catalog";
 import type { GrantRecord, GrantStore } from "../db/types";
 import { expectedList, type Loc, unprocessable, validationItem } from "../http/errors";
+import { normalizeContentType } from "../storage/keys";
 import type { ObjectStore } from "../storage/types";
-import { normaliseMediaType, type ProcessRequestParts } from "./request";
+import type { ProcessRequestParts } from "./request";
 
 const DOCUMENT_LOC: Loc = ["body", "input", "document"];
 const INPUT_REF_LOC: Loc = ["body", "input_ref"];
@@ -84,7 +85,7 @@ export async function resolveDocument(
     );
   }
 
-  const mimeType = normaliseMediaType(parts.mimeType);
+  const mimeType = normalizeContentType(parts.mimeType);
   if (!category.accepts.includes(mimeType)) {
     const expected = expectedList(category.accepts);
     throw unprocessable([

@@ -116,8 +116,3 @@ function missingDocument(body: Record<string, unknown>): ValidationItem[] {
     }),
   ];
 }
-
-/** Lower case, parameters such as `; charset=` dropped (as for content_type). */
-export function normaliseMediaType(value: string): string {
-  return (value.split(";")[0] ?? "").trim().toLowerCase();
-}
