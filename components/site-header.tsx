@@ -19,6 +19,14 @@ export function SiteHeader() {
                 Categories
               </Link>
             </li>
+            <li>
+              <Link
+                href="/documents"
+                className="rounded-md px-3 py-2 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                My documents
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
