@@ -1,6 +1,7 @@
 // Process metrics, on the service's registry (service/src/metrics.ts).
 import { Counter, Gauge, Histogram } from "prom-client";
 import { metricsRegistry } from "../metrics";
+import type { Router } from "../routing/types";
 import type { WorkQueue } from "./work-queue";
 
 export type ProcessOutcome =
@@ -70,3 +71,12 @@ new Gauge({
     this.set(observedQueue?.stats.waiting ?? 0);
   },
 });
+
+/** Counts every provider attempt the router makes, by outcome, with its duration. */
+export function countProviderAttempts(router: Router): void {
+  router.onAttempt((attempt) => {
+    const { category, provider, outcome } = attempt;
+    providerAttempts.inc({ category, provider, outcome });
+    providerAttemptDuration.observe({ provider, outcome }, attempt.latency_ms / 1000);
+  });
+}

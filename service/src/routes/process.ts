@@ -19,6 +19,7 @@
 // or a client that went away is not stored either, for the same reason.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../app";
+import type { CatalogEntry } from "../catalog";
 import type { StoredResponse } from "../db/types";
 import { categoryPathSchema, requireCategory } from "../http/category";
 import {
@@ -29,17 +30,16 @@ import {
   validationItem,
 } from "../http/errors";
 import { loadProcessConfig, type ProcessConfig } from "../process/config";
-import { readDocument, resolveDocument } from "../process/document";
+import { type ResolvedDocument, readDocument, resolveDocument } from "../process/document";
 import { requestHash } from "../process/idempotency";
 import {
+  countProviderAttempts,
   failovers,
   observeWorkQueue,
   type ProcessOutcome,
   processRequests,
-  providerAttemptDuration,
-  providerAttempts,
 } from "../process/metrics";
-import { parseProcessRequest } from "../process/request";
+import { type ProcessRequestParts, parseProcessRequest } from "../process/request";
 import { busy, failure, sendStored, success } from "../process/responses";
 import { QueueFullError, WorkQueue } from "../process/work-queue";
 import { AllProvidersFailedError, DeadlineExceededError, type Router } from "../routing/types";
@@ -48,10 +48,17 @@ import { AllProvidersFailedError, DeadlineExceededError, type Router } from "../
 export const processRoutes: FastifyPluginAsync<AppDeps> = (app, deps) =>
   createProcessRoutes(loadProcessConfig(process.env))(app, deps);
 
+/** What one call's metrics and log line report. */
+interface Tally {
+  category: string;
+  outcome: ProcessOutcome;
+  /** Routing facts for the log (never the key or the document). */
+  routed: Record<string, unknown>;
+}
+
 export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<AppDeps> {
   return async (app, deps) => {
-    const router: Router | undefined = deps.router;
-    if (!router) throw new Error("The process route needs a router (AppDeps.router)");
+    const router = requireRouter(deps);
     const { db, store } = deps;
     const queue = new WorkQueue({
       concurrency: config.workConcurrency,
@@ -61,17 +68,7 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
     observeWorkQueue(queue);
     const retentionHours = Math.round(config.idempotencyRetentionMs / 3_600_000);
 
-    router.onAttempt((attempt) => {
-      providerAttempts.inc({
-        category: attempt.category,
-        provider: attempt.provider,
-        outcome: attempt.outcome,
-      });
-      providerAttemptDuration.observe(
-        { provider: attempt.provider, outcome: attempt.outcome },
-        attempt.latency_ms / 1000,
-      );
-    });
+    countProviderAttempts(router);
 
     // Fastify's reply.elapsedTime starts at request arrival but only when the app has a
     // logger or onResponse hook; this start time covers apps without them.
@@ -81,119 +78,149 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
     });
 
     app.post("/categories/:category_id/process", async (request, reply) => {
-      let label = "unknown";
-      let outcome: ProcessOutcome = "error";
-      // What the log line at the end says about routing (never the key or the document).
-      let routed: Record<string, unknown> = {};
+      const tally: Tally = { category: "unknown", outcome: "error", routed: {} };
       try {
-        const { path } = validateRequest(request, { path: categoryPathSchema });
-        const category = requireCategory(path.category_id);
-        label = category.slug;
-        const parts = parseProcessRequest(request.headers, request.body);
-        const resolved = await resolveDocument(parts, category, db.grants, store);
-
-        // Authentication ran first, so apiKeyId is set; it is a hash, never the key.
-        const scope = request.apiKeyId ?? "";
-        const key = parts.idempotencyKey;
-        if (key !== undefined) {
-          const claim = await db.idempotency.claim(
-            scope,
-            key,
-            requestHash(category.id, request.body),
-            new Date(),
-          );
-          if (claim.kind === "replay") {
-            outcome = "replayed";
-            return sendStored(reply, claim.response, true);
-          }
-          if (claim.kind === "in_flight") {
-            outcome = "in_flight";
-            throw conflict(
-              "A request with this Idempotency-Key is still being processed. Retry in a moment to receive its response.",
-            );
-          }
-          if (claim.kind === "mismatch") {
-            outcome = "key_reused";
-            throw unprocessable([
-              validationItem({
-                type: "value_error",
-                loc: ["header", "idempotency-key"],
-                msg: `Value error, this Idempotency-Key was already used for a different request in the last ${retentionHours} hours. Use a new key for a new request.`,
-                input: key,
-                ctx: { error: "key reused with a different body" },
-              }),
-            ]);
-          }
-        }
-
-        const abort = abortWhenClientLeaves(reply);
-        let response: StoredResponse | undefined;
-        try {
-          response = await queue.run(async () => {
-            const bytes = await readDocument(resolved, parts, db.grants, store, new Date());
-            try {
-              const result = await router.route({
-                category,
-                input: {
-                  bytes,
-                  mimeType: resolved.mimeType,
-                  languageHints: parts.languageHints,
-                  passthrough: parts.passthrough,
-                  traceId: request.id,
-                },
-                signal: abort.signal,
-              });
-              if (result.failoverDepth > 0)
-                failovers.inc({ category: category.slug, provider: result.provider });
-              outcome = "ok";
-              routed = {
-                provider: result.provider,
-                failover_depth: result.failoverDepth,
-                pages: result.output.pages,
-                attempts: result.attempts,
-              };
-              const elapsed =
-                reply.elapsedTime || performance.now() - (startedAt.get(request) ?? 0);
-              return success(request.id, result, elapsed);
-            } catch (error) {
-              if (abort.signal.aborted) throw error;
-              if (
-                error instanceof AllProvidersFailedError ||
-                error instanceof DeadlineExceededError
-              ) {
-                routed = { attempts: error.attempts };
-              }
-              if (error instanceof AllProvidersFailedError) {
-                outcome = "all_failed";
-                return failure(502, "All providers failed", request.id, error.attempts);
-              }
-              if (error instanceof DeadlineExceededError) {
-                outcome = "deadline";
-                return failure(504, "Processing took too long", request.id, error.attempts);
-              }
-              throw error;
-            }
-          }, abort.signal);
-        } catch (error) {
-          if (abort.signal.aborted) outcome = "aborted";
-          if (error instanceof QueueFullError) {
-            outcome = "busy";
-            throw busy(error, queue);
-          }
-          throw error;
-        } finally {
-          abort.dispose();
-          if (key !== undefined) await settleClaim(request, scope, key, response);
-        }
-        return sendStored(reply, response, false);
+        return await handle(request, reply, tally);
       } catch (error) {
-        if (outcome === "error" && error instanceof HttpError) outcome = refusal(error.statusCode);
+        if (tally.outcome === "error" && error instanceof HttpError) {
+          tally.outcome = refusal(error.statusCode);
+        }
         throw error;
       } finally {
-        processRequests.inc({ category: label, outcome });
-        request.log.info({ category: label, outcome, ...routed }, "process finished");
+        processRequests.inc({ category: tally.category, outcome: tally.outcome });
+        request.log.info(
+          { category: tally.category, outcome: tally.outcome, ...tally.routed },
+          "process finished",
+        );
       }
     });
+
+    async function handle(request: FastifyRequest, reply: FastifyReply, tally: Tally) {
+      const { path } = validateRequest(request, { path: categoryPathSchema });
+      const category = requireCategory(path.category_id);
+      tally.category = category.slug;
+      const parts = parseProcessRequest(request.headers, request.body);
+      const resolved = await resolveDocument(parts, category, db.grants, store);
+
+      // Authentication ran first, so apiKeyId is set; it is a hash, never the key.
+      const scope = request.apiKeyId ?? "";
+      const key = parts.idempotencyKey;
+      if (key !== undefined) {
+        const stored = await claimKey(scope, key, requestHash(category.id, request.body), tally);
+        if (stored) return sendStored(reply, stored, true);
+      }
+
+      const abort = abortWhenClientLeaves(reply);
+      let response: StoredResponse | undefined;
+      try {
+        response = await queue.run(async () => {
+          const bytes = await readDocument(resolved, parts, db.grants, store, new Date());
+          return await routeDocument(
+            request,
+            reply,
+            { category, parts, resolved, bytes },
+            abort.signal,
+            tally,
+          );
+        }, abort.signal);
+      } catch (error) {
+        if (abort.signal.aborted) tally.outcome = "aborted";
+        if (error instanceof QueueFullError) {
+          tally.outcome = "busy";
+          throw busy(error, queue);
+        }
+        throw error;
+      } finally {
+        abort.dispose();
+        if (key !== undefined) await settleClaim(request, scope, key, response);
+      }
+      return sendStored(reply, response, false);
+    }
+
+    /** Claims the key; returns a stored answer to replay, throws 409/422, or nothing to go on. */
+    async function claimKey(
+      scope: string,
+      key: string,
+      hash: string,
+      tally: Tally,
+    ): Promise<StoredResponse | undefined> {
+      const claim = await db.idempotency.claim(scope, key, hash, new Date());
+      if (claim.kind === "claimed") return undefined;
+      if (claim.kind === "replay") {
+        tally.outcome = "replayed";
+        return claim.response;
+      }
+      if (claim.kind === "in_flight") {
+        tally.outcome = "in_flight";
+        throw conflict(
+          "A request with this Idempotency-Key is still being processed. Retry in a moment to receive its response.",
+        );
+      }
+      tally.outcome = "key_reused";
+      throw unprocessable([
+        validationItem({
+          type: "value_error",
+          loc: ["header", "idempotency-key"],
+          msg: `Value error, this Idempotency-Key was already used for a different request in the last ${retentionHours} hours. Use a new key for a new request.`,
+          input: key,
+          ctx: { error: "key reused with a different body" },
+        }),
+      ]);
+    }
+
+    /** The router's answer as the stored response: 200, or the final 502/504. */
+    async function routeDocument(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      doc: {
+        category: CatalogEntry;
+        parts: ProcessRequestParts;
+        resolved: ResolvedDocument;
+        bytes: Buffer;
+      },
+      signal: AbortSignal,
+      tally: Tally,
+    ): Promise<StoredResponse> {
+      const { category, parts, resolved, bytes } = doc;
+      try {
+        const result = await router.route({
+          category,
+          input: {
+            bytes,
+            mimeType: resolved.mimeType,
+            languageHints: parts.languageHints,
+            passthrough: parts.passthrough,
+            traceId: request.id,
+          },
+          signal,
+        });
+        if (result.failoverDepth > 0) {
+          failovers.inc({ category: category.slug, provider: result.provider });
+        }
+        tally.outcome = "ok";
+        tally.routed = {
+          provider: result.provider,
+          failover_depth: result.failoverDepth,
+          pages: result.output.pages,
+          attempts: result.attempts,
+        };
+        const elapsed = reply.elapsedTime || performance.now() - (startedAt.get(request) ?? 0);
+        return success(request.id, result, elapsed);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        if (error instanceof AllProvidersFailedError) {
+          tally.outcome = "all_failed";
+          tally.routed = { attempts: error.attempts };
+          return failure(502, "All providers failed", request.id, error.attempts);
+        }
+        if (error instanceof DeadlineExceededError) {
+          tally.outcome = "deadline";
+          tally.routed = { attempts: error.attempts };
+          return failure(504, "Processing took too long", request.id, error.attempts);
+        }
+        throw error;
+      }
+    }
 
     /** Stores what is worth replaying; frees the key otherwise (see the header comment). */
     async function settleClaim(
@@ -211,6 +238,11 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
       }
     }
   };
+}
+
+function requireRouter(deps: AppDeps): Router {
+  if (!deps.router) throw new Error("The process route needs a router (AppDeps.router)");
+  return deps.router;
 }
 
 function refusal(status: number): ProcessOutcome {
