@@ -1,0 +1,258 @@
+// Zod issues in the FastAPI/Pydantic v2 shape: {type, loc, msg, input, ctx} with
+// Pydantic's type names and messages. Used through validateRequest (errors.ts).
+import type { z } from "zod";
+
+export type Loc = (string | number)[];
+export type LocRoot = "path" | "query" | "header" | "body";
+
+export interface ValidationItem {
+  type: string;
+  loc: Loc;
+  msg: string;
+  input: unknown;
+  ctx: Record<string, unknown>;
+}
+
+export function validationItem(
+  item: Omit<ValidationItem, "ctx" | "input"> & { input?: unknown; ctx?: Record<string, unknown> },
+): ValidationItem {
+  return {
+    type: item.type,
+    loc: item.loc,
+    msg: item.msg,
+    input: item.input ?? null,
+    ctx: item.ctx ?? {},
+  };
+}
+
+/** Params for a zod custom issue that names its Pydantic type, message and ctx. */
+export function pydanticIssue(type: string, msg: string, ctx: Record<string, unknown> = {}) {
+  return { pydantic: { type, msg, ctx } };
+}
+
+/** Pydantic's way of listing literals: `'a', 'b' or 'c'`. */
+export function expectedList(values: readonly unknown[]): string {
+  const quoted = values.map((v) => (typeof v === "string" ? `'${v}'` : String(v)));
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
+}
+
+const TYPE_NAMES: Record<string, [type: string, msg: string]> = {
+  string: ["string_type", "Input should be a valid string"],
+  object: ["dict_type", "Input should be a valid dictionary"],
+  record: ["dict_type", "Input should be a valid dictionary"],
+  map: ["dict_type", "Input should be a valid dictionary"],
+  int: ["int_type", "Input should be a valid integer"],
+  number: ["float_type", "Input should be a valid number"],
+  boolean: ["bool_type", "Input should be a valid boolean"],
+  array: ["list_type", "Input should be a valid list"],
+  tuple: ["tuple_type", "Input should be a valid tuple"],
+  null: ["none_required", "Input should be None"],
+};
+
+function valueAt(
+  root: unknown,
+  path: readonly PropertyKey[],
+): { found: boolean; value: unknown; parent: unknown } {
+  let parent: unknown = null;
+  let value: unknown = root;
+  for (const key of path) {
+    if (value === null || typeof value !== "object" || !(key in value)) {
+      return { found: false, value: undefined, parent: value };
+    }
+    parent = value;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return { found: true, value, parent };
+}
+
+function toLocPart(key: PropertyKey): string | number {
+  return typeof key === "number" ? key : String(key);
+}
+
+/**
+ * Zod issues (from parsing `input`) → Pydantic v2 items with loc prefixed by `root`.
+ * `input` is taken from the raw value at the issue's path, so transforms and pipes
+ * still report what the client sent (Pydantic does the same).
+ */
+export function toValidationItems(
+  issues: readonly z.core.$ZodIssue[],
+  root: LocRoot,
+  input: unknown,
+): ValidationItem[] {
+  return issues.map((issue) => {
+    const loc: Loc = [root, ...issue.path.map(toLocPart)];
+    const at = valueAt(input, issue.path);
+    const sent = at.found ? at.value : undefined;
+    const custom =
+      issue.code === "custom"
+        ? (issue.params?.pydantic as Partial<ValidationItem> | undefined)
+        : undefined;
+    if (custom?.type) {
+      return validationItem({
+        type: custom.type,
+        loc,
+        msg: custom.msg ?? issue.message,
+        input: sent,
+        ctx: custom.ctx,
+      });
+    }
+    if (!at.found || sent === undefined) {
+      // Pydantic reports a missing field with the object that lacks it as input.
+      return validationItem({
+        type: "missing",
+        loc,
+        msg: "Field required",
+        input: issue.path.length ? at.parent : null,
+      });
+    }
+    switch (issue.code) {
+      case "invalid_type": {
+        const [type, msg] = TYPE_NAMES[issue.expected] ?? [
+          "value_error",
+          `Value error, ${issue.message}`,
+        ];
+        if ((issue.expected === "int" || issue.expected === "number") && typeof sent === "string") {
+          return validationItem({
+            type: issue.expected === "int" ? "int_parsing" : "float_parsing",
+            loc,
+            msg: `${msg}, unable to parse string as ${issue.expected === "int" ? "an integer" : "a number"}`,
+            input: sent,
+          });
+        }
+        if (issue.expected === "int" && typeof sent === "number") {
+          return validationItem({
+            type: "int_from_float",
+            loc,
+            msg: "Input should be a valid integer, got a number with a fractional part",
+            input: sent,
+          });
+        }
+        return validationItem({ type, loc, msg, input: sent });
+      }
+      case "too_small": {
+        const min = Number(issue.minimum);
+        if (issue.origin === "string") {
+          return validationItem({
+            type: "string_too_short",
+            loc,
+            msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`,
+            input: sent,
+            ctx: { min_length: min },
+          });
+        }
+        if (issue.origin === "array" || issue.origin === "set") {
+          return validationItem({
+            type: "too_short",
+            loc,
+            msg: `List should have at least ${min} item${min === 1 ? "" : "s"}`,
+            input: sent,
+            ctx: { field_type: "List", min_length: min },
+          });
+        }
+        return issue.inclusive
+          ? validationItem({
+              type: "greater_than_equal",
+              loc,
+              msg: `Input should be greater than or equal to ${min}`,
+              input: sent,
+              ctx: { ge: min },
+            })
+          : validationItem({
+              type: "greater_than",
+              loc,
+              msg: `Input should be greater than ${min}`,
+              input: sent,
+              ctx: { gt: min },
+            });
+      }
+      case "too_big": {
+        const max = Number(issue.maximum);
+        if (issue.origin === "string") {
+          return validationItem({
+            type: "string_too_long",
+            loc,
+            msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`,
+            input: sent,
+            ctx: { max_length: max },
+          });
+        }
+        if (issue.origin === "array" || issue.origin === "set") {
+          return validationItem({
+            type: "too_long",
+            loc,
+            msg: `List should have at most ${max} item${max === 1 ? "" : "s"}`,
+            input: sent,
+            ctx: { field_type: "List", max_length: max },
+          });
+        }
+        return issue.inclusive
+          ? validationItem({
+              type: "less_than_equal",
+              loc,
+              msg: `Input should be less than or equal to ${max}`,
+              input: sent,
+              ctx: { le: max },
+            })
+          : validationItem({
+              type: "less_than",
+              loc,
+              msg: `Input should be less than ${max}`,
+              input: sent,
+              ctx: { lt: max },
+            });
+      }
+      case "invalid_format":
+        if (issue.format === "uuid" || issue.format === "guid") {
+          return validationItem({
+            type: "uuid_parsing",
+            loc,
+            msg: "Input should be a valid UUID, invalid character or length",
+            input: sent,
+            ctx: { error: "invalid character or length" },
+          });
+        }
+        if (issue.format === "regex" && "pattern" in issue) {
+          return validationItem({
+            type: "string_pattern_mismatch",
+            loc,
+            msg: `String should match pattern '${issue.pattern}'`,
+            input: sent,
+            ctx: { pattern: issue.pattern },
+          });
+        }
+        return validationItem({
+          type: "value_error",
+          loc,
+          msg: `Value error, ${issue.message}`,
+          input: sent,
+          ctx: { error: issue.message },
+        });
+      case "invalid_value": {
+        const expected = expectedList(issue.values);
+        return validationItem({
+          type: "literal_error",
+          loc,
+          msg: `Input should be ${expected}`,
+          input: sent,
+          ctx: { expected },
+        });
+      }
+      case "unrecognized_keys":
+        return validationItem({
+          type: "extra_forbidden",
+          loc,
+          msg: "Extra inputs are not permitted",
+          input: sent,
+        });
+      default:
+        return validationItem({
+          type: "value_error",
+          loc,
+          msg: `Value error, ${issue.message}`,
+          input: sent,
+          ctx: { error: issue.message },
+        });
+    }
+  });
+}
