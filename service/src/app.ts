@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: genTraceId,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    // Query parameters are matched by exact name, so a trailing slash is the same route.
+    // `/v1/categories/` is the same route as `/v1/categories`.
     routerOptions: { ignoreTrailingSlash: true },
   });
 
