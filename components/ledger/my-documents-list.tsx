@@ -59,7 +59,7 @@ export function MyDocumentsList({
               <RunStatusBadge status={run.status} />
             </div>
             {run.traceId ? (
-              <p className="basis-full truncate font-mono text-slate-400 text-xs">
+              <p className="basis-full truncate font-mono text-slate-500 text-xs">
                 <span className="sr-only">Trace id </span>
                 {run.traceId}
               </p>

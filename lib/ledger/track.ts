@@ -46,11 +46,14 @@ async function safely<T>(what: string, work: () => Promise<T>): Promise<T | unde
   }
 }
 
-const categoryName = (id: string) =>
-  getCategory(id).then(
-    (c) => c.name,
-    () => undefined,
-  );
+/** The category's name for the ledger, from the client's short-lived catalog; none on failure. */
+async function categoryName(id: string): Promise<string | undefined> {
+  try {
+    return (await getCategory(id)).name;
+  } catch {
+    return undefined;
+  }
+}
 
 /** POST /api/categories/:id/uploads: asks for a grant and records the run it starts. */
 export async function trackGrant(
