@@ -2,8 +2,11 @@
 // body, 409 while the first runs, exactly one execution under concurrency, scoped to
 // the API key, and kept in the database so another instance replays it too.
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validationErrorSchema } from "@/lib/contract";
+import { SQLITE_FILE } from "../src/db";
 import type { ServiceDb } from "../src/db/types";
 import { type DbBackend, dbBackends } from "./db-backends";
 import { OTHER_KEY, startService, type TestService } from "./helpers";
@@ -84,6 +87,25 @@ describe("Idempotency-Key", () => {
     expect(theirs.status).toBe(200);
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
     expect(theirs.headers.get("x-request-id")).not.toBe(mine.headers.get("x-request-id"));
+  });
+
+  it("stores a hash of the API key as the scope, never the key itself", async () => {
+    const key = newKey();
+    expect((await send(key, { input: { document, mime_type: "image/png" } })).status).toBe(200);
+    const file = new SQLite(path.join(svc.dataDir, SQLITE_FILE), { readonly: true });
+    try {
+      const rows = file
+        .prepare("select scope from idempotency_records where idem_key = ?")
+        .all(key) as {
+        scope: string;
+      }[];
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.scope).toMatch(/^[0-9a-f]{64}$/);
+      const everything = JSON.stringify(file.prepare("select * from idempotency_records").all());
+      expect(everything).not.toContain(svc.key);
+    } finally {
+      file.close();
+    }
   });
 
   it("refuses a key that is empty, too long or not printable", async () => {
