@@ -8,7 +8,14 @@ import { hashPasswordSync } from "./lib/auth/password";
 process.env.E2E_API_KEY ??= `e2e-${randomBytes(12).toString("hex")}`;
 const key = process.env.E2E_API_KEY;
 
-export const PORTS = { service: 8010, app: 3010, appServiceDown: 3011, appWrongKey: 3012 } as const;
+export const PORTS = {
+  service: 8010,
+  app: 3010,
+  appServiceDown: 3011,
+  appWrongKey: 3012,
+  /** A port where nothing listens (fetch refuses "bad ports" such as 9 without trying). */
+  nothingListens: 8019,
+} as const;
 const serviceUrl = `http://127.0.0.1:${PORTS.service}`;
 const isRoot = process.getuid?.() === 0;
 const onCI = Boolean(process.env.CI);
@@ -94,7 +101,7 @@ export default defineConfig({
       name: "app (service down)",
       command: `npx next start -p ${PORTS.appServiceDown}`,
       url: `http://127.0.0.1:${PORTS.appServiceDown}/api/health`,
-      env: appEnv("http://127.0.0.1:9"),
+      env: appEnv(`http://127.0.0.1:${PORTS.nothingListens}`),
       reuseExistingServer: !onCI,
       timeout: 60_000,
     },
