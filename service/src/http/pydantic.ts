@@ -70,6 +70,61 @@ function toLocPart(key: PropertyKey): string | number {
   return typeof key === "number" ? key : String(key);
 }
 
+/** Pydantic's names and words for a bound, by side: lengths of strings and lists, else numbers. */
+const BOUNDS = {
+  min: {
+    string: ["string_too_short", "at least", "min_length"],
+    list: ["too_short", "at least", "min_length"],
+    inclusive: ["greater_than_equal", "greater than or equal to", "ge"],
+    exclusive: ["greater_than", "greater than", "gt"],
+  },
+  max: {
+    string: ["string_too_long", "at most", "max_length"],
+    list: ["too_long", "at most", "max_length"],
+    inclusive: ["less_than_equal", "less than or equal to", "le"],
+    exclusive: ["less_than", "less than", "lt"],
+  },
+} as const;
+
+function boundItem(
+  side: keyof typeof BOUNDS,
+  limit: number,
+  origin: string,
+  inclusive: boolean,
+  loc: Loc,
+  input: unknown,
+): ValidationItem {
+  const plural = limit === 1 ? "" : "s";
+  if (origin === "string") {
+    const [type, words, key] = BOUNDS[side].string;
+    return validationItem({
+      type,
+      loc,
+      msg: `String should have ${words} ${limit} character${plural}`,
+      input,
+      ctx: { [key]: limit },
+    });
+  }
+  if (origin === "array" || origin === "set") {
+    const [type, words, key] = BOUNDS[side].list;
+    return validationItem({
+      type,
+      loc,
+      msg: `List should have ${words} ${limit} item${plural}`,
+      input,
+      ctx: { field_type: "List", [key]: limit },
+    });
+  }
+  const [type, words, key] = BOUNDS[side][inclusive ? "inclusive" : "exclusive"];
+  return validationItem({
+    type,
+    loc,
+    msg: `Input should be ${words} ${limit}`,
+    input,
+    ctx: { [key]: limit },
+  });
+}
+
 /**
  * Zod issues (from parsing `input`) → Pydantic v2 items with loc prefixed by `root`.
  * `input` is taken from the raw value at the issue's path, so transforms and pipes
@@ -130,78 +185,24 @@ export function toValidationItems(
         }
         return validationItem({ type, loc, msg, input: sent });
       }
-      case "too_small": {
-        const min = Number(issue.minimum);
-        if (issue.origin === "string") {
-          return validationItem({
-            type: "string_too_short",
-            loc,
-            msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`,
-            input: sent,
-            ctx: { min_length: min },
-          });
-        }
-        if (issue.origin === "array" || issue.origin === "set") {
-          return validationItem({
-            type: "too_short",
-            loc,
-            msg: `List should have at least ${min} item${min === 1 ? "" : "s"}`,
-            input: sent,
-            ctx: { field_type: "List", min_length: min },
-          });
-        }
-        return issue.inclusive
-          ? validationItem({
-              type: "greater_than_equal",
-              loc,
-              msg: `Input should be greater than or equal to ${min}`,
-              input: sent,
-              ctx: { ge: min },
-            })
-          : validationItem({
-              type: "greater_than",
-              loc,
-              msg: `Input should be greater than ${min}`,
-              input: sent,
-              ctx: { gt: min },
-            });
-      }
-      case "too_big": {
-        const max = Number(issue.maximum);
-        if (issue.origin === "string") {
-          return validationItem({
-            type: "string_too_long",
-            loc,
-            msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`,
-            input: sent,
-            ctx: { max_length: max },
-          });
-        }
-        if (issue.origin === "array" || issue.origin === "set") {
-          return validationItem({
-            type: "too_long",
-            loc,
-            msg: `List should have at most ${max} item${max === 1 ? "" : "s"}`,
-            input: sent,
-            ctx: { field_type: "List", max_length: max },
-          });
-        }
-        return issue.inclusive
-          ? validationItem({
-              type: "less_than_equal",
-              loc,
-              msg: `Input should be less than or equal to ${max}`,
-              input: sent,
-              ctx: { le: max },
-            })
-          : validationItem({
-              type: "less_than",
-              loc,
-              msg: `Input should be less than ${max}`,
-              input: sent,
-              ctx: { lt: max },
-            });
-      }
+      case "too_small":
+        return boundItem(
+          "min",
+          Number(issue.minimum),
+          issue.origin,
+          issue.inclusive ?? true,
+          loc,
+          sent,
+        );
+      case "too_big":
+        return boundItem(
+          "max",
+          Number(issue.maximum),
+          issue.origin,
+          issue.inclusive ?? true,
+          loc,
+          sent,
+        );
       case "invalid_format":
         if (issue.format === "uuid" || issue.format === "guid") {
           return validationItem({
