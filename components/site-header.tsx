@@ -22,9 +22,10 @@ export function SiteHeader() {
             <li>
               <Link
                 href="/documents"
-                className="rounded-md px-3 py-2 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                className="whitespace-nowrap rounded-md px-3 py-2 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
               >
-                My documents
+                <span className="hidden sm:inline">My documents</span>
+                <span className="sm:hidden">Documents</span>
               </Link>
             </li>
           </ul>

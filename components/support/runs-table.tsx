@@ -88,11 +88,13 @@ export function RunsTable({ runs, unitLabel }: { runs: RunSummary[]; unitLabel: 
               {run.categoryName ?? run.categoryId} · {formatTime(run.createdAt)}
             </p>
             <p className="mt-1 truncate font-mono text-slate-500 text-xs">{run.id}</p>
-            <p className="mt-1 text-slate-700 text-xs tabular-nums">
-              {run.cost === null ? "—" : formatCost(run.cost, unitLabel)} ·{" "}
-              {run.latencyMs === null ? "—" : formatLatency(run.latencyMs)} · failover{" "}
-              {run.failoverDepth ?? "—"}
-            </p>
+            {run.cost !== null || run.latencyMs !== null ? (
+              <p className="mt-1 text-slate-700 text-xs tabular-nums">
+                {run.cost === null ? "—" : formatCost(run.cost, unitLabel)} ·{" "}
+                {run.latencyMs === null ? "—" : formatLatency(run.latencyMs)} · failover{" "}
+                {run.failoverDepth ?? 0}
+              </p>
+            ) : null}
             {run.status === "failed" ? <RunError run={run} /> : null}
           </li>
         ))}

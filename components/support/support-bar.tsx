@@ -9,7 +9,7 @@ export function SupportBar({ username }: { username: string | undefined }) {
         <Link href="/support" className="flex items-center gap-2 rounded font-semibold text-sm">
           <span
             aria-hidden="true"
-            className="rounded bg-indigo-500 px-1.5 py-0.5 text-[11px] uppercase tracking-wider"
+            className="rounded bg-indigo-600 px-1.5 py-0.5 text-[11px] uppercase tracking-wider"
           >
             Staff
           </span>
