@@ -55,10 +55,21 @@ describe("paging", () => {
     expect(body.items).toHaveLength(6);
   });
 
-  it("answers items with exactly the interface's fields", async () => {
+  it("answers items with the interface's fields plus accepted types and size limit", async () => {
     const { items } = await page();
     for (const item of items) {
-      expect(Object.keys(item).sort()).toEqual(["description", "id", "name", "slug", "status"]);
+      expect(Object.keys(item).sort()).toEqual([
+        "accepts",
+        "description",
+        "id",
+        "max_bytes",
+        "name",
+        "slug",
+        "status",
+      ]);
+      expect(item.max_bytes).toBe(25 * 1024 * 1024);
+      if (item.status === "active") expect(item.accepts).toContain("application/pdf");
+      else expect(item.accepts).toEqual([]);
       expect(item.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(["active", "coming_soon"]).toContain(item.status);
     }

@@ -27,18 +27,24 @@ export const categoryListQuerySchema = z.object({
   size: queryInt(1, PAGING.maxSize).default(PAGING.defaultSize),
 });
 
+// `accepts` and `max_bytes` go beyond the seed's five fields (extra fields are
+// allowed): with them a client refuses a wrong file before asking for a grant.
 const toCategory = ({
   id,
   name,
   slug,
   description,
   status,
+  accepts,
+  maxBytes,
 }: (typeof ORDERED_CATALOG)[number]): Category => ({
   id,
   name,
   slug,
   description,
   status,
+  accepts: [...accepts],
+  max_bytes: maxBytes,
 });
 
 export function listCategories(page: number, size: number): CategoryPage {
