@@ -4,6 +4,7 @@ import type { RunStats } from "@/lib/ledger";
 import { BarChart } from "./bar-chart";
 import { ChartCard } from "./chart-card";
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const percent = (part: number, whole: number) =>
   whole === 0 ? "0%" : `${Math.round((part / whole) * 100)}%`;
 
@@ -26,7 +27,7 @@ export function RunCharts({ stats, unitLabel }: { stats: RunStats; unitLabel: st
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="run-charts">
       <ChartCard
         title="Runs and failures"
-        summary={`${stats.total} runs, ${stats.failures} failed (${percent(stats.failures, stats.total)}), per ${bucketLabel}`}
+        summary={`${plural(stats.total, "run")}, ${stats.failures} failed (${percent(stats.failures, stats.total)}), per ${bucketLabel}`}
       >
         <BarChart
           label={`Runs per ${bucketLabel}: ${stats.total} in all, ${stats.failures} failed`}
@@ -50,7 +51,7 @@ export function RunCharts({ stats, unitLabel }: { stats: RunStats; unitLabel: st
           </span>
         </p>
       </ChartCard>
-      <ChartCard title="Latency" summary={`${done} finished runs by service time`}>
+      <ChartCard title="Latency" summary={`${plural(done, "finished run")} by service time`}>
         {done === 0 ? (
           <Empty />
         ) : (
