@@ -9,7 +9,17 @@ describe("parseEnv", () => {
       ROUTING_TIMEOUT_MS: 10_000,
       ROUTING_PROCESS_TIMEOUT_MS: 130_000,
       COST_UNIT_LABEL: "USD",
+      APP_RATE_LIMIT_PER_MINUTE: 600,
+      REDIS_URL: undefined,
     });
+  });
+
+  it("refuses a rate limit that is not a count and a Redis URL of another scheme", () => {
+    expect(() => parseEnv({ APP_RATE_LIMIT_PER_MINUTE: "-1" })).toThrow(
+      /APP_RATE_LIMIT_PER_MINUTE/,
+    );
+    expect(() => parseEnv({ REDIS_URL: "http://cache:6379" })).toThrow(/REDIS_URL/);
+    expect(parseEnv({ REDIS_URL: "redis://cache:6379/0" }).REDIS_URL).toBe("redis://cache:6379/0");
   });
 
   it("treats empty values as unset", () => {

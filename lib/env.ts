@@ -30,6 +30,19 @@ const envSchema = z.object({
     z.coerce.number().int().min(100).max(1_800_000).default(130_000),
   ),
 
+  // Requests a minute one client may make to the app's route handlers
+  // (lib/http/rate-limit.ts); 0 turns the limit off.
+  APP_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int().min(0).max(1_000_000).default(600),
+  ),
+  // Redis for the rate-limit counters, shared by several app machines
+  // (redis://[user:password@]host:port/db). Unset: counters in memory.
+  REDIS_URL: z.preprocess(
+    unsetIfEmpty,
+    z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+  ),
+
   // The unit estimated costs are shown in. Never guessed as a currency symbol.
   COST_UNIT_LABEL: z.preprocess(unsetIfEmpty, z.string().trim().max(16).default("USD")),
 });

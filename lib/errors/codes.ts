@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   not_found: 404,
   unauthorized: 401,
+  forbidden: 403,
   category_inactive: 409,
   still_running: 409,
   misconfigured: 500,

@@ -24,6 +24,11 @@ export const ERROR_TEXT: Record<AppErrorCode, ErrorText> = {
     title: "Please sign in",
     message: "This page is for support staff. Sign in to see it.",
   },
+  forbidden: {
+    title: "Not allowed from here",
+    message:
+      "This request must come from this site's own pages. Please reload the page and try again.",
+  },
   category_inactive: {
     title: "Not taking documents yet",
     message:

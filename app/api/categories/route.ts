@@ -1,10 +1,12 @@
 // GET /api/categories?page&size – the category list for the browser.
 import { errorResponse, parseRequest } from "@/lib/errors";
+import { guardRequest } from "@/lib/http/guard";
 import { categoriesParamsSchema } from "@/lib/query/categories";
 import { listCategories } from "@/lib/routing";
 
 export async function GET(request: Request) {
   try {
+    await guardRequest(request, { mutating: false });
     const search = new URL(request.url).searchParams;
     const params = parseRequest(categoriesParamsSchema, {
       page: search.get("page") ?? undefined,

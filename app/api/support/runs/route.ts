@@ -2,11 +2,13 @@
 // on the server (same query parameters as the console's URL).
 import { getStaffSession } from "@/lib/auth";
 import { AppError, errorResponse } from "@/lib/errors";
+import { guardRequest } from "@/lib/http/guard";
 import { getLedger, parseRunQuery } from "@/lib/ledger";
 import { toPublicRun } from "@/lib/ledger/public";
 
 export async function GET(request: Request) {
   try {
+    await guardRequest(request, { mutating: false });
     if (!(await getStaffSession())) throw new AppError("unauthorized");
     const query = parseRunQuery(new URL(request.url).searchParams);
     if (query.problems.length > 0) {

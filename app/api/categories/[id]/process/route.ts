@@ -1,12 +1,14 @@
 // POST /api/categories/:id/process – process an uploaded document; the
 // browser's Idempotency-Key goes through unchanged, so a retry never runs twice.
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
+import { guardRequest } from "@/lib/http/guard";
 import { trackProcess } from "@/lib/ledger/track";
 import { categoryIdSchema, processBodySchema, processHeadersSchema } from "@/lib/query/documents";
 import { processDocument } from "@/lib/routing";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
+    await guardRequest(request, { mutating: true });
     const { id } = await params;
     if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
     const headers = parseRequest(processHeadersSchema, {

@@ -1,11 +1,13 @@
 // POST /api/categories/:id/uploads – a grant for one browser PUT to storage.
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
+import { guardRequest } from "@/lib/http/guard";
 import { trackGrant } from "@/lib/ledger/track";
 import { categoryIdSchema, uploadBodySchema } from "@/lib/query/documents";
 import { requestUpload } from "@/lib/routing";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
+    await guardRequest(request, { mutating: true });
     const { id } = await params;
     if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
     const { contentType } = parseRequest(uploadBodySchema, await readJsonBody(request));

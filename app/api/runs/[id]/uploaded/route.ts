@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { getBuyerSessionId } from "@/lib/auth";
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
+import { guardRequest } from "@/lib/http/guard";
 import { getLedger } from "@/lib/ledger";
 
 const bodySchema = z
@@ -20,6 +21,7 @@ const bodySchema = z
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
+    await guardRequest(request, { mutating: true });
     const { id } = await params;
     // The body is optional: an empty one says only "done".
     const text = await request.clone().text();

@@ -2,11 +2,13 @@
 // run id, Idempotency-Key or object key. `?download=1` saves it as a file.
 import { getStaffSession } from "@/lib/auth";
 import { AppError, errorResponse } from "@/lib/errors";
+import { guardRequest } from "@/lib/http/guard";
 import { getLedger } from "@/lib/ledger";
 import { exportFileName, toPublicRun } from "@/lib/ledger/public";
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
+    await guardRequest(request, { mutating: false });
     if (!(await getStaffSession())) throw new AppError("unauthorized");
     const { id } = await params;
     const ledger = await getLedger();

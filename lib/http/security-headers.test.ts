@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, createNonce, uploadOrigins } from "./security-headers";
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split("; ")
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1);
+
+describe("contentSecurityPolicy", () => {
+  const policy = contentSecurityPolicy({ nonce: "abc", uploadOrigins: ["http://127.0.0.1:8010"] });
+
+  it("allows scripts only with the nonce, never inline or eval", () => {
+    const scripts = directive(policy, "script-src");
+    expect(scripts).toContain("'nonce-abc'");
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+  });
+
+  it("lets the browser PUT to the upload origin and nowhere else", () => {
+    expect(directive(policy, "connect-src")).toEqual(["'self'", "http://127.0.0.1:8010"]);
+  });
+
+  it("forbids framing and plugins", () => {
+    expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
+    expect(directive(policy, "object-src")).toEqual(["'none'"]);
+  });
+
+  it("adds eval and the websocket only in development", () => {
+    const dev = contentSecurityPolicy({ nonce: "n", uploadOrigins: [], dev: true });
+    expect(directive(dev, "script-src")).toContain("'unsafe-eval'");
+    expect(directive(dev, "connect-src")).toContain("ws:");
+  });
+});
+
+describe("createNonce", () => {
+  it("is fresh base64 each time", () => {
+    const a = createNonce();
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(createNonce()).not.toBe(a);
+  });
+});
+
+describe("uploadOrigins", () => {
+  it("uses UPLOAD_ORIGINS when set, as origins", () => {
+    expect(
+      uploadOrigins({
+        UPLOAD_ORIGINS: " https://bucket.s3.eu-west-1.amazonaws.com/some/path , http://x:9000",
+        ROUTING_API_URL: "http://127.0.0.1:8000",
+      }),
+    ).toEqual(["https://bucket.s3.eu-west-1.amazonaws.com", "http://x:9000"]);
+  });
+
+  it("names the variable when a listed origin is not a URL", () => {
+    expect(() => uploadOrigins({ UPLOAD_ORIGINS: "javascript:alert(1)" })).toThrow(
+      /UPLOAD_ORIGINS/,
+    );
+  });
+
+  it("covers every loopback name for a loopback service", () => {
+    expect(uploadOrigins({ ROUTING_API_URL: "http://127.0.0.1:8010" })).toEqual([
+      "http://localhost:8010",
+      "http://127.0.0.1:8010",
+    ]);
+    expect(uploadOrigins({})).toContain("http://localhost:8000");
+  });
+
+  it("uses only the service's own origin elsewhere", () => {
+    expect(uploadOrigins({ ROUTING_API_URL: "https://routing.example.com/base" })).toEqual([
+      "https://routing.example.com",
+    ]);
+  });
+});

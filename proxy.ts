@@ -1,0 +1,51 @@
+// Runs before every page (Next 16's renamed middleware, Node runtime): a fresh
+// CSP nonce per request, the policy on the response, and the nonce on the
+// request (`x-nonce` and the policy header) so Next puts it on its own scripts.
+// Rules: lib/http/security-headers.ts.
+import { type NextRequest, NextResponse } from "next/server";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  SECURITY_HEADERS,
+  uploadOrigins,
+} from "@/lib/http/security-headers";
+
+const origins = uploadOrigins({
+  UPLOAD_ORIGINS: process.env.UPLOAD_ORIGINS,
+  ROUTING_API_URL: process.env.ROUTING_API_URL,
+});
+const dev = process.env.NODE_ENV === "development";
+
+export function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith("/api/")) {
+    const response = NextResponse.next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+    return response;
+  }
+  const nonce = createNonce();
+  const policy = contentSecurityPolicy({ nonce, uploadOrigins: origins, dev });
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", policy);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", policy);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      // Pages: not the API (below), not built assets, not prefetches (which reuse the page's nonce).
+      source: "/((?!api|_next/static|_next/image|favicon.ico|icon|apple-icon|robots.txt).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    // The API's JSON gets the fixed headers (nosniff above all), no nonce.
+    "/api/:path*",
+  ],
+};
