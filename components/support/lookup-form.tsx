@@ -15,7 +15,7 @@ export function LookupForm({ value }: { value?: string | undefined }) {
           placeholder="Trace id, Idempotency-Key or object key"
           autoComplete="off"
           spellCheck={false}
-          className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 font-mono text-slate-900 text-sm shadow-sm placeholder:font-sans placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          className="h-11 w-full min-w-0 rounded-lg sm:flex-1 border border-slate-300 bg-white px-3 font-mono text-slate-900 text-sm shadow-sm placeholder:font-sans placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
         />
         <button type="submit" className={`${primaryButton} h-11`}>
           Find run
