@@ -13,10 +13,14 @@ export const PORTS = {
   app: 3010,
   appServiceDown: 3011,
   appWrongKey: 3012,
+  /** A second service with faults injected and a short upload-URL expiry (e2e/buyer-*.spec.ts). */
+  serviceFaults: 8013,
+  appFaults: 3013,
   /** A port where nothing listens (fetch refuses "bad ports" such as 9 without trying). */
   nothingListens: 8019,
 } as const;
 const serviceUrl = `http://127.0.0.1:${PORTS.service}`;
+const faultsServiceUrl = `http://127.0.0.1:${PORTS.serviceFaults}`;
 const isRoot = process.getuid?.() === 0;
 const onCI = Boolean(process.env.CI);
 
@@ -111,6 +115,42 @@ export default defineConfig({
       command: `npx next start -p ${PORTS.appWrongKey}`,
       url: `http://127.0.0.1:${PORTS.appWrongKey}/api/health`,
       env: { ...appEnv(serviceUrl), ROUTING_API_KEY: "not-the-service-key" },
+      reuseExistingServer: !onCI,
+      timeout: 60_000,
+    },
+    {
+      // One service for the buyer's failure paths (e2e/buyer-failures.spec.ts):
+      // - text recognition ranks by quality alone and its first choice
+      //   (tesseract-native) always fails, so a backup answers (failover depth 1);
+      // - every PDF text extraction provider fails (all providers failed);
+      // - upload URLs expire after 2 s (an expired grant is renewed).
+      name: "service (faults)",
+      command: "npx tsx service/src/main.ts",
+      url: `${faultsServiceUrl}/healthz`,
+      env: {
+        SERVICE_PORT: String(PORTS.serviceFaults),
+        SERVICE_API_KEYS: key,
+        SERVICE_DATA_DIR: ".data/e2e/service-faults",
+        SERVICE_PUBLIC_URL: faultsServiceUrl,
+        SERVICE_CORS_ORIGINS: `http://127.0.0.1:${PORTS.appFaults},http://localhost:${PORTS.appFaults}`,
+        UPLOAD_URL_TTL_SECONDS: "2",
+        PROVIDER_FAULTS: "tesseract-native=error:1;pdf-text=error:1;tesseractjs-fast=error:1",
+        ROUTING_WEIGHTS: JSON.stringify({
+          "text-recognition": { quality: 1, price: 0, latency: 0, success: 0 },
+        }),
+        LOG_LEVEL: "warn",
+      },
+      reuseExistingServer: !onCI,
+      timeout: 60_000,
+    },
+    {
+      name: "app (faults)",
+      command: `npx next start -p ${PORTS.appFaults}`,
+      url: `http://127.0.0.1:${PORTS.appFaults}/api/health`,
+      env: {
+        ...appEnv(faultsServiceUrl),
+        LEDGER_SQLITE_PATH: ".data/e2e/app-faults/ledger.sqlite",
+      },
       reuseExistingServer: !onCI,
       timeout: 60_000,
     },
