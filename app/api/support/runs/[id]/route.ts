@@ -16,13 +16,14 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     const run = found && "data" in found ? found : found && (await ledger.findRun(found.localId));
     if (!run)
       throw new AppError("not_found", { message: `No run has the id “${id.slice(0, 200)}”.` });
-    const headers = new Headers({ "Cache-Control": "no-store" });
+    const headers = new Headers({
+      "Cache-Control": "no-store",
+      "Content-Type": "application/json",
+    });
     if (new URL(request.url).searchParams.get("download")) {
       headers.set("Content-Disposition", `attachment; filename="${exportFileName(run)}"`);
     }
-    return new Response(`${JSON.stringify(toPublicRun(run), null, 2)}\n`, {
-      headers: { ...Object.fromEntries(headers), "Content-Type": "application/json" },
-    });
+    return new Response(`${JSON.stringify(toPublicRun(run), null, 2)}\n`, { headers });
   } catch (error) {
     return errorResponse(error);
   }
