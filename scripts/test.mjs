@@ -4,7 +4,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { root } from "./env.mjs";
+
+const root = join(import.meta.dirname, "..");
+
 import { ensureChromium, ensureCommand, ensurePostgres } from "./system-deps.mjs";
 
 const env = process.env;

@@ -1,0 +1,21 @@
+// npm start: the production build of the web app and the Routing Service, together.
+// Builds the app first when there is no build yet.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { concurrently } from "concurrently";
+import { productEnv, root } from "./product-env";
+
+const env = productEnv();
+if (!existsSync(join(root, ".next", "BUILD_ID"))) {
+  const build = spawnSync("npx", ["next", "build"], { cwd: root, env, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const { result } = concurrently(
+  [
+    { name: "service", command: "tsx service/src/main.ts", env, prefixColor: "cyan" },
+    { name: "app", command: `next start -p ${env.PORT}`, env, prefixColor: "magenta" },
+  ],
+  { cwd: root, killOthersOn: ["failure", "success"], prefix: "name" },
+);
+result.catch(() => process.exit(1));
