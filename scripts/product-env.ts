@@ -22,7 +22,11 @@ function localSecret(name: string): string {
 export function productEnv(): NodeJS.ProcessEnv {
   const envFile = join(root, ".env");
   if (existsSync(envFile)) process.loadEnvFile(envFile);
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+  // An empty variable (`NAME=` as in .env.example) counts as unset.
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([, value]) => value?.trim()),
+  );
+  env.NEXT_TELEMETRY_DISABLED = "1";
   const key =
     env.ROUTING_API_KEY ??
     env.SERVICE_API_KEYS?.split(",")[0]?.trim() ??
