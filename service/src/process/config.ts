@@ -4,16 +4,9 @@
 // main.ts wiring:
 //   const processConfig = loadProcessConfig(process.env);
 //   const db = await openDatabase(url, dataDir, idempotencyOptions(processConfig, routing.deadlineMs));
-//   buildApp({ …, router, v1Plugins: [createProcessRoutes(processConfig)] });
+//   buildApp({ …, router, processConfig });
 import { z } from "zod";
-import { parseEnv } from "../config";
-
-const int = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+import { int, parseEnv } from "../config";
 
 export const processEnvSchema = z.object({
   /** Documents processed at the same time by this instance. */
