@@ -49,14 +49,35 @@ async function recordStages(uploader: Uploader): Promise<() => Promise<string[]>
 }
 
 const HAPPY = [
-  { file: "letter.png", truth: "letter.txt", category: CATEGORY.textRecognition },
-  { file: "letter.jpg", truth: "letter-jpg.txt", category: CATEGORY.textRecognition },
-  { file: "text-layer.pdf", truth: "text-layer.txt", category: CATEGORY.pdfText },
-  { file: "scanned.pdf", truth: "scanned.txt", category: CATEGORY.textRecognition },
+  {
+    file: "letter.png",
+    truth: "letter.txt",
+    category: CATEGORY.textRecognition,
+    provider: /^tesseract/,
+  },
+  {
+    file: "letter.jpg",
+    truth: "letter-jpg.txt",
+    category: CATEGORY.textRecognition,
+    provider: /^tesseract/,
+  },
+  // The text layer is taken as written, by the provider that reads it.
+  {
+    file: "text-layer.pdf",
+    truth: "text-layer.txt",
+    category: CATEGORY.pdfText,
+    provider: /^pdf-text$/,
+  },
+  {
+    file: "scanned.pdf",
+    truth: "scanned.txt",
+    category: CATEGORY.textRecognition,
+    provider: /^tesseract/,
+  },
 ] as const;
 
 test.describe("a document on its way through", () => {
-  for (const { file, truth, category } of HAPPY) {
+  for (const { file, truth, category, provider } of HAPPY) {
     test(`${file} in ${category.name}: uploaded, processed, its text and meta shown`, async ({
       page,
     }) => {
@@ -83,6 +104,7 @@ test.describe("a document on its way through", () => {
       await expect(uploader.latency).toHaveText(/^\d+(\.\d)? (ms|s)$|min/);
       await expect(uploader.failover).toHaveAttribute("data-failover-depth", /^\d+$/);
       await expect(uploader.failover).toContainText(/Answered by/);
+      await expect(uploader.result.getByTestId("meta-provider")).toHaveText(provider);
       await expect(uploader.traceId).toHaveText(/^[0-9a-f]{32}$/);
       // The row says it too, and links to the result's own page.
       const traceId = (await uploader.traceId.textContent()) ?? "";
