@@ -72,6 +72,7 @@ test.describe("run ledger and support console", () => {
     );
     await page.goto(`/runs/${traceId}`);
     await expect(page.getByTestId("trace-id")).toHaveText(traceId);
+    await shoot(page, "buyer-run-from-ledger");
     const buyerText = await page.getByTestId("recognised-text").textContent();
 
     // Staff, in a browser of their own.
@@ -202,6 +203,13 @@ test.describe("run ledger and support console", () => {
 
     await page.goto("/documents");
     await expect(page.getByTestId("my-document-error").first()).toBeVisible();
+    // Its owner can open the failed run: what happened, and the id to give support.
+    const refusedRun = page
+      .getByTestId("my-document")
+      .filter({ hasText: "Invoice data extraction" });
+    await refusedRun.getByRole("link").click();
+    await expect(page.getByTestId("error-state")).toContainText("Not taking documents yet");
+    await shoot(page, "buyer-run-failed");
 
     const context = await browser.newContext();
     const staff = await context.newPage();
