@@ -6,7 +6,7 @@ import type { ServiceConfig } from "./config";
 import type { ServiceDb } from "./db/types";
 import { createAuthHook } from "./http/auth";
 import { useJsonBodies } from "./http/body";
-import { installErrorHandling } from "./http/error-handler";
+import { frameworkErrors, installErrorHandling } from "./http/error-handler";
 import { createRateLimiter } from "./http/rate-limit";
 import { genTraceId } from "./http/trace";
 import { httpDuration, httpRequests } from "./metrics";
@@ -63,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // `/v1/categories/` is the same route as `/v1/categories`.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
 
   app.addHook("onRequest", async (request, reply) => {

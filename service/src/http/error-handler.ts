@@ -1,5 +1,5 @@
 // One place that turns whatever a handler threw into the answer the client sees.
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
 
 /** Fastify's own client errors (body too large, bad content length, …) keep their 4xx. */
@@ -30,4 +30,15 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: "Not Found" }));
+}
+
+/**
+ * Errors Fastify meets before any route or hook (a path that is not valid
+ * percent-encoding, `/storage/%ED%A0%80`): Fastify's option `frameworkErrors`,
+ * so they answer in the same `{detail}` shape instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = clientStatus(error) ?? 400;
+  request.log.info({ err: error }, "client error");
+  void reply.code(status).send({ detail: "The request URL is not valid" });
 }
