@@ -138,6 +138,10 @@ export default defineConfig({
         ROUTING_WEIGHTS: JSON.stringify({
           "text-recognition": { quality: 1, price: 0, latency: 0, success: 0 },
         }),
+        // The failing provider stays in the ranking however often it fails
+        // (reruns, retries): an open circuit would skip it, and no failover would show.
+        ROUTING_BREAKER_FAILURES: "1000",
+        ROUTING_BREAKER_WINDOW: "10000",
         LOG_LEVEL: "warn",
       },
       reuseExistingServer: !onCI,
