@@ -53,6 +53,6 @@ export async function requireStaff(returnTo: string): Promise<StaffSession> {
 
 /** Only paths inside the console; anything else (another site, //host) goes to the console. */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/support") || value.startsWith("//")) return "/support";
+  if (!value?.startsWith("/support") || value.startsWith("//")) return "/support";
   return value.startsWith("/support/sign-in") ? "/support" : value;
 }
