@@ -18,7 +18,9 @@ export const OBJECT_KEY =
 
 /** A new key for an upload of `contentType` (normalised) into a category. */
 export function newObjectKey(categoryId: string, contentType: string): string {
-  return `uploads/${categoryId}/${randomBytes(16).toString("base64url")}${EXTENSIONS[contentType] ?? ""}`;
+  // Own keys only: "valueOf" or "constructor" must not find Object.prototype's functions.
+  const extension = Object.hasOwn(EXTENSIONS, contentType) ? EXTENSIONS[contentType] : "";
+  return `uploads/${categoryId}/${randomBytes(16).toString("base64url")}${extension ?? ""}`;
 }
 
 export function isObjectKey(key: string): boolean {
