@@ -8,6 +8,7 @@ const BENCHMARKS = [
   ["ocr.ts", "OCR pages per second: each provider against native tesseract"],
   ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],
   ["overhead.ts", "The service's own latency per process call"],
+  ["app.ts", "The app's added latency per route handler against the service directly"],
 ] as const;
 
 const only = process.argv.slice(2);

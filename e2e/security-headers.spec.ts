@@ -29,7 +29,13 @@ test.describe("security headers", () => {
       expect(scripts).not.toContain("'unsafe-inline'");
       expect(scripts).not.toContain("'unsafe-eval'");
       expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
-      expect(csp.get("connect-src")).toContain("http://127.0.0.1:8010");
+      // The browser's PUT goes to the grant's upload URL: its origin must be allowed.
+      const grant = await request.post(`/api/categories/${CATEGORY.pdfText.id}/uploads`, {
+        data: { contentType: "application/pdf" },
+      });
+      expect(grant.status()).toBe(200);
+      const { upload_url: uploadUrl } = (await grant.json()) as { upload_url: string };
+      expect(csp.get("connect-src")).toContain(new URL(uploadUrl).origin);
       expect(headers["x-content-type-options"]).toBe("nosniff");
       expect(headers["referrer-policy"]).toMatch(
         /^(strict-origin-when-cross-origin|no-referrer|same-origin|strict-origin)$/,
@@ -56,7 +62,7 @@ test.describe("security headers", () => {
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => {
         console.error(
-          `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
+          `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`,
         );
       });
     });

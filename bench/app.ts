@@ -1,0 +1,223 @@
+// The app's added latency per route handler: the same call made to the
+// Routing Service directly and through the app's route handler (list, grant,
+// process), p50 and p99 of each, side by side, with the difference and ratio.
+// The service is bench/overhead.ts's child (a provider of fixed latency); the
+// app is the production build (`next start`), so run `next build` first.
+//
+//   npx next build && npx tsx bench/app.ts   # goal: under 2 ms p50, 10 ms p99 added
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const CALLS = Number(process.env.BENCH_APP_CALLS ?? 200);
+const WARMUP = 30;
+const GOAL_P50_MS = 2;
+const GOAL_P99_MS = 10;
+const KEY = "bench-key-0123456789abcdef"; // bench/overhead.ts's service key
+const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const fixtures = path.resolve(root, "../shared/fixtures");
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startService(dataDir: string): Promise<{ address: string; child: ChildProcess }> {
+  const child = fork(
+    path.join(root, "bench/overhead.ts"),
+    ["--serve-for-overhead-bench", dataDir],
+    {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  );
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once("message", (m) => resolve((m as { address: string }).address));
+    child.once("exit", (code) => reject(new Error(`benchmark service exited with ${code}`)));
+  });
+  return { address, child };
+}
+
+async function startApp(serviceUrl: string, dataDir: string) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        ROUTING_API_URL: serviceUrl,
+        ROUTING_API_KEY: KEY,
+        APP_RATE_LIMIT_PER_MINUTE: "0",
+        LEDGER_SQLITE_PATH: path.join(dataDir, "ledger.sqlite"),
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error("next start exited");
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("next start did not answer in 30 s");
+}
+
+interface Timing {
+  p50: number;
+  p99: number;
+}
+
+async function time(call: (i: number) => Promise<Response>): Promise<Timing> {
+  const samples: number[] = [];
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const started = performance.now();
+    const response = await call(i);
+    await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`call ${i} answered ${response.status}`);
+    if (i >= WARMUP) samples.push(elapsed);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+async function main(): Promise<boolean> {
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+    console.log("No production build (.next/BUILD_ID): run `npx next build` first.");
+    return false;
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-bench-app-"));
+  const service = await startService(dataDir);
+  let app: Awaited<ReturnType<typeof startApp>> | undefined;
+  try {
+    app = await startApp(service.address, dataDir);
+    const direct = service.address;
+    const via = app.url;
+    const json = { "Content-Type": "application/json" };
+    const keyed = { ...json, "X-API-Key": KEY };
+
+    // One document for every process call (each with its own Idempotency-Key).
+    const grant = (await (
+      await fetch(`${direct}/v1/categories/${OCR}/uploads`, {
+        method: "POST",
+        headers: keyed,
+        body: JSON.stringify({ content_type: "image/png" }),
+      })
+    ).json()) as { upload_url: string; s3_uri: string; object_key: string };
+    const put = await fetch(grant.upload_url.replace(/^https?:\/\/[^/]+/, direct), {
+      method: "PUT",
+      headers: { "Content-Type": "image/png" },
+      body: new Uint8Array(await readFile(path.join(fixtures, "invoice.png"))),
+    });
+    if (!put.ok) throw new Error(`upload failed: ${put.status}`);
+
+    const rows: [string, Timing, Timing][] = [];
+    rows.push([
+      "list",
+      await time(() => fetch(`${direct}/v1/categories`, { headers: keyed })),
+      await time(() => fetch(`${via}/api/categories`)),
+    ]);
+    rows.push([
+      "grant",
+      await time(() =>
+        fetch(`${direct}/v1/categories/${OCR}/uploads`, {
+          method: "POST",
+          headers: keyed,
+          body: JSON.stringify({ content_type: "image/png" }),
+        }),
+      ),
+      await time(() =>
+        fetch(`${via}/api/categories/${OCR}/uploads`, {
+          method: "POST",
+          headers: { ...json, Origin: via },
+          body: JSON.stringify({ contentType: "image/png" }),
+        }),
+      ),
+    ]);
+    rows.push([
+      "process",
+      await time((i) =>
+        fetch(`${direct}/v1/categories/${OCR}/process`, {
+          method: "POST",
+          headers: { ...keyed, "Idempotency-Key": `direct-${i}` },
+          body: JSON.stringify({ input: { document: grant.s3_uri, mime_type: "image/png" } }),
+        }),
+      ),
+      await time((i) =>
+        fetch(`${via}/api/categories/${OCR}/process`, {
+          method: "POST",
+          headers: { ...json, Origin: via, "Idempotency-Key": `app-${i}` },
+          body: JSON.stringify({
+            document: grant.s3_uri,
+            mimeType: "image/png",
+            objectKey: grant.object_key,
+          }),
+        }),
+      ),
+    ]);
+
+    const ms = (n: number) => `${n.toFixed(2)} ms`;
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ");
+    console.log(
+      `${CALLS} sequential calls each after ${WARMUP} warm-up, loopback (load average ${load}, ${cpus().length} cores)`,
+    );
+    console.log(`Goal: the app adds under ${GOAL_P50_MS} ms at p50 and ${GOAL_P99_MS} ms at p99\n`);
+    console.log(
+      `${"".padEnd(9)}${"service p50".padStart(13)}${"app p50".padStart(11)}${"added".padStart(10)}${"ratio".padStart(8)}` +
+        `${"service p99".padStart(14)}${"app p99".padStart(11)}${"added".padStart(10)}${"ratio".padStart(8)}`,
+    );
+    let ok = true;
+    for (const [name, d, a] of rows) {
+      const add50 = a.p50 - d.p50;
+      const add99 = a.p99 - d.p99;
+      const pass = add50 < GOAL_P50_MS && add99 < GOAL_P99_MS;
+      ok &&= pass;
+      console.log(
+        `${name.padEnd(9)}${ms(d.p50).padStart(13)}${ms(a.p50).padStart(11)}${ms(add50).padStart(10)}` +
+          `${`${(a.p50 / d.p50).toFixed(2)}×`.padStart(8)}${ms(d.p99).padStart(14)}${ms(a.p99).padStart(11)}` +
+          `${ms(add99).padStart(10)}${`${(a.p99 / d.p99).toFixed(2)}×`.padStart(8)}  ${pass ? "✓" : "✗ over goal"}`,
+      );
+    }
+    console.log(
+      "\nservice: the client calling the Routing Service directly; app: the same call through the app's route handler" +
+        "\n(which then calls the service). added = app − service; ratio = app ÷ service.",
+    );
+    return ok;
+  } finally {
+    app?.child.kill();
+    service.child.disconnect();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main()
+  .then((ok) => {
+    if (!ok) process.exitCode = 1;
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
