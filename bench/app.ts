@@ -8,6 +8,7 @@
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -56,7 +57,7 @@ async function startApp(serviceUrl: string, dataDir: string) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    [createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-p", String(port)],
     {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
