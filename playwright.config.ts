@@ -30,7 +30,8 @@ export const SUPPORT_E2E_ACCOUNT = {
   password: "e2e-support-pass",
 } as const;
 const supportAccounts = `${SUPPORT_E2E_ACCOUNT.username}:${hashPasswordSync(SUPPORT_E2E_ACCOUNT.password)}`;
-const sessionSecret = (process.env.E2E_SESSION_SECRET ??= randomBytes(32).toString("hex"));
+process.env.E2E_SESSION_SECRET ??= randomBytes(32).toString("hex");
+const sessionSecret = process.env.E2E_SESSION_SECRET;
 
 const appEnv = (routingUrl: string) => ({
   ROUTING_API_URL: routingUrl,

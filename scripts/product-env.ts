@@ -23,9 +23,9 @@ export function productEnv(): NodeJS.ProcessEnv {
   const envFile = join(root, ".env");
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   // An empty variable (`NAME=` as in .env.example) counts as unset.
-  const env: NodeJS.ProcessEnv = Object.fromEntries(
+  const env = Object.fromEntries(
     Object.entries(process.env).filter(([, value]) => value?.trim()),
-  );
+  ) as NodeJS.ProcessEnv;
   env.NEXT_TELEMETRY_DISABLED = "1";
   const key =
     env.ROUTING_API_KEY ??

@@ -68,7 +68,10 @@ function postgresDialect(options: OpenOptions) {
 }
 
 function sqliteDialect(file = ":memory:") {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // The path comes from configuration at run time; tell Turbopack not to trace the project for it.
+  if (file !== ":memory:") {
+    mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
+  }
   return new SqliteDialect({
     database: async () => {
       const database = new SQLite(file);
