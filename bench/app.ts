@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const CALLS = Number(process.env.BENCH_APP_CALLS ?? 200);
 const WARMUP = 30;
@@ -26,7 +26,7 @@ const fixtures = path.resolve(root, "../shared/fixtures");
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -53,8 +53,56 @@ async function startService(dataDir: string): Promise<{ address: string; child: 
   return { address, child };
 }
 
-async function startApp(serviceUrl: string, dataDir: string) {
-  const port = await freePort();
+/**
+ * The real Routing Service (embedded storage, real providers) as its own process,
+ * on a fixed port, allowing browser uploads from corsOrigin. Other benches reuse it.
+ */
+export async function startRealService(options: {
+  port: number;
+  dataDir: string;
+  key: string;
+  corsOrigin: string;
+  env?: Record<string, string>;
+}): Promise<{ url: string; child: ChildProcess }> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "service/src/main.ts")],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        SERVICE_PORT: String(options.port),
+        SERVICE_API_KEYS: options.key,
+        SERVICE_DATA_DIR: options.dataDir,
+        SERVICE_CORS_ORIGINS: options.corsOrigin,
+        SERVICE_PUBLIC_URL: url,
+        LOG_LEVEL: "warn",
+        ...options.env,
+      },
+    },
+  );
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error("the service exited");
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error("the service did not answer in 30 s");
+}
+
+/** `next start` of the production build against the service at serviceUrl (other benches reuse it). */
+export async function startApp(
+  serviceUrl: string,
+  dataDir: string,
+  options: { port?: number; key?: string; env?: Record<string, string> } = {},
+) {
+  const port = options.port ?? (await freePort());
   const child = spawn(
     process.execPath,
     [createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-p", String(port)],
@@ -64,10 +112,11 @@ async function startApp(serviceUrl: string, dataDir: string) {
       env: {
         ...process.env,
         ROUTING_API_URL: serviceUrl,
-        ROUTING_API_KEY: KEY,
+        ROUTING_API_KEY: options.key ?? KEY,
         APP_RATE_LIMIT_PER_MINUTE: "0",
         LEDGER_SQLITE_PATH: path.join(dataDir, "ledger.sqlite"),
         NEXT_TELEMETRY_DISABLED: "1",
+        ...options.env,
       },
     },
   );
@@ -214,11 +263,13 @@ async function main(): Promise<boolean> {
   }
 }
 
-main()
-  .then((ok) => {
-    if (!ok) process.exitCode = 1;
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main()
+    .then((ok) => {
+      if (!ok) process.exitCode = 1;
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}

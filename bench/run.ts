@@ -9,6 +9,7 @@ const BENCHMARKS = [
   ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],
   ["overhead.ts", "The service's own latency per process call"],
   ["app.ts", "The app's added latency per route handler against the service directly"],
+  ["browser-upload.ts", "Browser upload throughput: Chromium XHR PUT against curl -T"],
 ] as const;
 
 const only = process.argv.slice(2);
