@@ -10,6 +10,10 @@ const BENCHMARKS = [
   ["overhead.ts", "The service's own latency per process call"],
   ["app.ts", "The app's added latency per route handler against the service directly"],
   ["browser-upload.ts", "Browser upload throughput: Chromium XHR PUT against curl -T"],
+  [
+    "bundle.ts",
+    "JavaScript downloaded (compressed): home and category page against a blank Next.js page",
+  ],
 ] as const;
 
 const only = process.argv.slice(2);

@@ -1,0 +1,192 @@
+// JavaScript the browser downloads for the home page and a category page,
+// compressed as served (what Chromium actually receives: the encoded body size
+// of every script response), against a blank Next.js page built the same way
+// (same next/react, `next build` + `next start`). Goal: the category page
+// within 60 kB of blank.
+//
+//   npx next build && npx tsx bench/bundle.ts
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium } from "@playwright/test";
+import { startApp, startRealService } from "./app";
+
+const SERVICE_PORT = 8951;
+const APP_PORT = 3951;
+const BLANK_PORT = 3952;
+const KEY = "bench-bundle-key-0123456789";
+const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const GOAL_KB = 60;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const blankDir = path.join(root, ".data/bench/blank-app");
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+
+/** A minimal Next app: one layout, one page returning a heading; the repo's node_modules. */
+async function buildBlank(): Promise<void> {
+  if (existsSync(path.join(blankDir, ".next/BUILD_ID"))) return;
+  await rm(blankDir, { recursive: true, force: true });
+  await mkdir(path.join(blankDir, "app"), { recursive: true });
+  await symlink(path.join(root, "node_modules"), path.join(blankDir, "node_modules"), "dir");
+  await writeFile(
+    path.join(blankDir, "package.json"),
+    '{ "name": "blank-app", "private": true }\n',
+  );
+  await writeFile(
+    path.join(blankDir, "next.config.mjs"),
+    `export default { reactStrictMode: true, poweredByHeader: false, turbopack: { root: ${JSON.stringify(root)} } };\n`,
+  );
+  await writeFile(
+    path.join(blankDir, "app/layout.tsx"),
+    'export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
+  );
+  await writeFile(
+    path.join(blankDir, "app/page.tsx"),
+    "export default function Page() {\n  return <h1>Blank</h1>;\n}\n",
+  );
+  console.log("Building the blank Next.js app (once, in .data/bench/blank-app)…");
+  const { status } = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: blankDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (status !== 0) throw new Error("next build of the blank app failed");
+}
+
+async function startBlank(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(BLANK_PORT)], {
+    cwd: blankDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const url = `http://127.0.0.1:${BLANK_PORT}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error("next start (blank) exited");
+    try {
+      if ((await fetch(url)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error("next start (blank) did not answer in 30 s");
+}
+
+interface Scripts {
+  count: number;
+  encoded: number;
+  decoded: number;
+}
+
+/** Every script the page downloads until the network is idle, encoded (as sent) and decoded sizes. */
+async function measure(browser: Browser, url: string): Promise<Scripts> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending: Promise<{ encoded: number; decoded: number }>[] = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() !== "script") return;
+    pending.push(
+      Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => ({
+        encoded: sizes.responseBodySize,
+        decoded: (await response?.body())?.length ?? 0,
+      })),
+    );
+  });
+  const response = await page.goto(url, { waitUntil: "networkidle" });
+  if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
+  const sizes = await Promise.all(pending);
+  await context.close();
+  return {
+    count: sizes.length,
+    encoded: sizes.reduce((sum, s) => sum + s.encoded, 0),
+    decoded: sizes.reduce((sum, s) => sum + s.decoded, 0),
+  };
+}
+
+async function main(): Promise<boolean> {
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+    console.log("No production build (.next/BUILD_ID): run `npx next build` first.");
+    return false;
+  }
+  await buildBlank();
+  const dataDir = path.join(root, ".data/bench/bundle");
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  const appUrl = `http://127.0.0.1:${APP_PORT}`;
+  const service = await startRealService({
+    port: SERVICE_PORT,
+    dataDir: path.join(dataDir, "service"),
+    key: KEY,
+    corsOrigin: appUrl,
+  });
+  const children: ChildProcess[] = [service.child];
+  let browser: Browser | undefined;
+  try {
+    const app = await startApp(service.url, dataDir, { port: APP_PORT, key: KEY });
+    children.push(app.child);
+    const blank = await startBlank();
+    children.push(blank.child);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    });
+    const blankJs = await measure(browser, `${blank.url}/`);
+    const rows: [string, Scripts][] = [
+      ["home /", await measure(browser, `${app.url}/`)],
+      [
+        `category /categories/${OCR.slice(0, 8)}…`,
+        await measure(browser, `${app.url}/categories/${OCR}`),
+      ],
+      ["blank Next.js page", blankJs],
+    ];
+    const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ");
+    console.log(
+      `Script responses Chromium downloads on a cold load, until the network is idle (load average ${load}, ${cpus().length} cores)`,
+    );
+    console.log(`Goal: the category page within ${GOAL_KB} kB (compressed) of the blank page\n`);
+    console.log(
+      `${"page".padEnd(34)}${"scripts".padStart(8)}${"compressed".padStart(13)}${"uncompressed".padStart(15)}${"over blank".padStart(13)}${"ratio".padStart(8)}`,
+    );
+    for (const [name, s] of rows) {
+      console.log(
+        `${name.padEnd(34)}${String(s.count).padStart(8)}${kB(s.encoded).padStart(13)}${kB(s.decoded).padStart(15)}` +
+          `${kB(s.encoded - blankJs.encoded).padStart(13)}${`${(s.encoded / blankJs.encoded).toFixed(2)}×`.padStart(8)}`,
+      );
+    }
+    const category = rows[1]?.[1];
+    const over = (category?.encoded ?? Number.POSITIVE_INFINITY) - blankJs.encoded;
+    const ok = over <= GOAL_KB * 1000;
+    console.log(
+      `\ncategory page − blank: ${kB(over)} compressed  ${ok ? "✓" : "✗ over goal"}` +
+        "\ncompressed = encoded body bytes as sent by `next start` (gzip); kB = 1000 bytes.",
+    );
+    return ok;
+  } finally {
+    await browser?.close();
+    for (const child of children) child.kill();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main()
+  .then((ok) => {
+    if (!ok) process.exitCode = 1;
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
