@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { watchForSecret } from "./pages/uploader";
 
 const key = process.env.E2E_API_KEY ?? "";
 
@@ -25,12 +26,7 @@ test("no file under .next/static holds the API key", () => {
 });
 
 test("no response the browser receives holds the API key", async ({ page }) => {
-  const seen: string[] = [];
-  page.on("response", async (response) => {
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    const headers = JSON.stringify(await response.allHeaders());
-    if (body.includes(key) || headers.includes(key)) seen.push(response.url());
-  });
+  const seen = watchForSecret(page, key);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const firstCategory = page
