@@ -19,19 +19,23 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  if (password.length === 0) throw new Error("The password is empty.");
-  if (password.length > MAX_PASSWORD_LENGTH) throw new Error("The password is too long.");
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS.N, PARAMS.r, PARAMS.p);
-  return [
-    "scrypt",
+function formatHash(salt: Buffer, key: Buffer): string {
+  const parts = [
     PARAMS.N,
     PARAMS.r,
     PARAMS.p,
     salt.toString("base64url"),
     key.toString("base64url"),
-  ].join(".");
+  ];
+  return ["scrypt", ...parts].join(".");
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  if (password.length === 0) throw new Error("The password is empty.");
+  if (password.length > MAX_PASSWORD_LENGTH) throw new Error("The password is too long.");
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS.N, PARAMS.r, PARAMS.p);
+  return formatHash(salt, key);
 }
 
 const HASH = /^scrypt\.(\d+)\.(\d+)\.(\d+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
@@ -64,12 +68,5 @@ export function hashPasswordSync(password: string): string {
     ...PARAMS,
     maxmem: 64 * 1024 * 1024,
   });
-  return [
-    "scrypt",
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString("base64url"),
-    key.toString("base64url"),
-  ].join(".");
+  return formatHash(salt, key);
 }
