@@ -14,6 +14,7 @@ const BENCHMARKS = [
     "bundle.ts",
     "JavaScript downloaded (compressed): home and category page against a blank Next.js page",
   ],
+  ["load.ts", "Load: concurrent listing, grants, uploads and processing (autocannon)"],
 ] as const;
 
 const only = process.argv.slice(2);
