@@ -14,6 +14,7 @@ const BENCHMARKS = [
     "bundle.ts",
     "JavaScript downloaded (compressed): home and category page against a blank Next.js page",
   ],
+  ["lighthouse.ts", "Lighthouse performance score, LCP and TBT: home and category page"],
   ["load.ts", "Load: concurrent listing, grants, uploads and processing (autocannon)"],
 ] as const;
 

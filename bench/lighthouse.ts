@@ -1,0 +1,127 @@
+// Lighthouse (performance category, default mobile emulation) of the home page
+// and a category page of the production build against the real service:
+// score, LCP and TBT, median of three runs each. Goal: score 95+, LCP under
+// 1.5 s on this machine. Chromium is /usr/bin/chromium (CHROMIUM_PATH), headless.
+//
+//   npx next build && npx tsx bench/lighthouse.ts
+import type { ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startApp, startRealService } from "./app";
+
+const SERVICE_PORT = 8954;
+const APP_PORT = 3954;
+const CHROME_PORT = 3955;
+const KEY = "bench-lighthouse-key-0123456789";
+const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const RUNS = 3;
+const GOAL_SCORE = 95;
+const GOAL_LCP_MS = 1500;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const median = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+async function main(): Promise<boolean> {
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+    console.log("No production build (.next/BUILD_ID): run `npx next build` first.");
+    return false;
+  }
+  const dataDir = path.join(root, ".data/bench/lighthouse");
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  const appUrl = `http://127.0.0.1:${APP_PORT}`;
+  const service = await startRealService({
+    port: SERVICE_PORT,
+    dataDir: path.join(dataDir, "service"),
+    key: KEY,
+    corsOrigin: appUrl,
+  });
+  const children: ChildProcess[] = [service.child];
+  await mkdir(path.join(dataDir, "chrome"), { recursive: true });
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    port: CHROME_PORT,
+    userDataDir: path.join(dataDir, "chrome"),
+    chromeFlags: [
+      "--headless=new",
+      ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
+  }).catch((error: unknown) => {
+    service.child.kill();
+    throw error;
+  });
+  try {
+    const app = await startApp(service.url, dataDir, { port: APP_PORT, key: KEY });
+    children.push(app.child);
+    const pages = [
+      ["home /", `${app.url}/`],
+      ["category /categories/5b0c7a8e…", `${app.url}/categories/${OCR}`],
+    ] as const;
+    let ok = true;
+    const rows: string[] = [];
+    for (const [name, url] of pages) {
+      await fetch(url); // compile/warm the route once
+      const scores: number[] = [];
+      const lcps: number[] = [];
+      const tbts: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          onlyCategories: ["performance"],
+          output: "json",
+          logLevel: "error",
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+        scores.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
+        lcps.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
+        tbts.push(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);
+      }
+      const score = median(scores);
+      const lcp = median(lcps);
+      const pass = score >= GOAL_SCORE && lcp < GOAL_LCP_MS;
+      ok &&= pass;
+      rows.push(
+        `${name.padEnd(34)}${score.toFixed(0).padStart(7)}${`${lcp.toFixed(0)} ms`.padStart(10)}${`${median(tbts).toFixed(0)} ms`.padStart(10)}` +
+          `   (scores ${scores.map((s) => s.toFixed(0)).join(", ")})  ${pass ? "✓" : "✗ under goal"}`,
+      );
+    }
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ");
+    console.log(
+      `Lighthouse performance, default (mobile, simulated throttling), median of ${RUNS} (load average ${load}, ${cpus().length} cores)`,
+    );
+    console.log(`Goal: score ${GOAL_SCORE}+, LCP under ${GOAL_LCP_MS} ms\n`);
+    console.log(
+      `${"page".padEnd(34)}${"score".padStart(7)}${"LCP".padStart(10)}${"TBT".padStart(10)}`,
+    );
+    for (const row of rows) console.log(row);
+    return ok;
+  } finally {
+    chrome.kill();
+    for (const child of children) child.kill();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main()
+  .then((ok) => {
+    if (!ok) process.exitCode = 1;
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
