@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
 import { startRealService } from "./app";
+import { exitWith } from "./exit";
 
 const SERVICE_PORT = 8950;
 const PAGE_PORT = 3950;
@@ -183,11 +184,4 @@ async function main(): Promise<boolean> {
   }
 }
 
-main()
-  .then((ok) => {
-    if (!ok) process.exitCode = 1;
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+exitWith(main);

@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "@playwright/test";
 import { startApp, startRealService } from "./app";
+import { exitWith } from "./exit";
 
 const SERVICE_PORT = 8951;
 const APP_PORT = 3951;
@@ -182,11 +183,4 @@ async function main(): Promise<boolean> {
   }
 }
 
-main()
-  .then((ok) => {
-    if (!ok) process.exitCode = 1;
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+exitWith(main);

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startApp, startRealService } from "./app";
+import { exitWith } from "./exit";
 
 const SERVICE_PORT = 8954;
 const APP_PORT = 3954;
@@ -117,11 +118,4 @@ async function main(): Promise<boolean> {
   }
 }
 
-main()
-  .then((ok) => {
-    if (!ok) process.exitCode = 1;
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+exitWith(main);

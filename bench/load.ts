@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startApp, startRealService } from "./app";
+import { exitWith } from "./exit";
 
 const SERVICE_PORT = 8953;
 const APP_PORT = 3953;
@@ -347,7 +348,7 @@ async function main(): Promise<boolean> {
     for (const upload of accepted) {
       const file = path.join(serviceDir, "objects", upload.objectKey);
       const stored = existsSync(file) ? await readFile(file) : undefined;
-      const sameFile = stored !== undefined && stored.equals(document);
+      const sameFile = stored?.equals(document) === true;
       const sameEtag = upload.etag.replaceAll('"', "") === md5;
       if (sameFile && sameEtag) whole += 1;
       else
@@ -401,11 +402,4 @@ async function main(): Promise<boolean> {
   }
 }
 
-main()
-  .then((ok) => {
-    if (!ok) process.exitCode = 1;
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+exitWith(main);
