@@ -8,16 +8,18 @@ import { hashPasswordSync } from "./lib/auth/password";
 process.env.E2E_API_KEY ??= `e2e-${randomBytes(12).toString("hex")}`;
 const key = process.env.E2E_API_KEY;
 
+// E2E_PORT_OFFSET moves every port, so two checkouts can run the suite at once.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const PORTS = {
-  service: 8010,
-  app: 3010,
-  appServiceDown: 3011,
-  appWrongKey: 3012,
+  service: 8010 + offset,
+  app: 3010 + offset,
+  appServiceDown: 3011 + offset,
+  appWrongKey: 3012 + offset,
   /** A second service with faults injected and a short upload-URL expiry (e2e/buyer-*.spec.ts). */
-  serviceFaults: 8013,
-  appFaults: 3013,
+  serviceFaults: 8013 + offset,
+  appFaults: 3013 + offset,
   /** A port where nothing listens (fetch refuses "bad ports" such as 9 without trying). */
-  nothingListens: 8019,
+  nothingListens: 8019 + offset,
 } as const;
 const serviceUrl = `http://127.0.0.1:${PORTS.service}`;
 const faultsServiceUrl = `http://127.0.0.1:${PORTS.serviceFaults}`;
