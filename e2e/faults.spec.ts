@@ -1,0 +1,178 @@
+// Faults: things break mid-way, on real processes, and nothing is lost.
+// Each test starts its own Routing Service and app (e2e/fault-processes.ts)
+// and kills or cuts them; the shared webServers are not touched.
+
+import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import {
+  FAULT_PORTS,
+  freshDataDir,
+  type Managed,
+  startApp,
+  startCuttingProxy,
+  startService,
+} from "./fault-processes";
+import { CATEGORY } from "./fixtures";
+import { HomePage } from "./pages/home-page";
+import { characterErrorRate, fixture, trueText, Uploader } from "./pages/uploader";
+
+const key = process.env.E2E_API_KEY ?? "";
+const sessionSecret = process.env.E2E_SESSION_SECRET ?? "";
+
+/** Stopped after each test, whatever happened in it. */
+let owned: Managed[] = [];
+let closers: (() => Promise<void>)[] = [];
+test.afterEach(async () => {
+  await Promise.all(owned.map((p) => p.kill()));
+  await Promise.all(closers.map((close) => close()));
+  owned = [];
+  closers = [];
+});
+const own = (proc: Managed) => {
+  owned.push(proc);
+  return proc;
+};
+
+/**
+ * letter.png with a 2 MiB private ancillary chunk of random bytes before its
+ * IEND: still the same PNG to every decoder, but big enough that a PUT can be
+ * cut in the middle of its body.
+ */
+async function bigLetterPng(): Promise<Buffer> {
+  const png = await readFile(fixture("letter.png"));
+  const iend = png.length - 12;
+  const payload = randomBytes(2 * 1024 * 1024);
+  const type = Buffer.from("prVt");
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(payload.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, payload])));
+  return Buffer.concat([png.subarray(0, iend), length, type, payload, crc, png.subarray(iend)]);
+}
+
+test.describe("faults", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a connection cut during the PUT is retried by the browser, and the stored object is whole", async ({
+    page,
+  }) => {
+    const { cutService, cutProxy, cutApp } = FAULT_PORTS;
+    const dataDir = path.join(freshDataDir("faults-cut"), "service");
+    const proxyUrl = `http://127.0.0.1:${cutProxy}`;
+    const proxy = await startCuttingProxy({
+      port: cutProxy,
+      targetPort: cutService,
+      pathPrefix: "/storage/",
+      cutAfterBytes: 256 * 1024,
+      cutCount: 2,
+    });
+    closers.push(proxy.close);
+    // Upload URLs name the proxy, so every PUT of the browser goes through it.
+    await Promise.all([
+      startService({
+        port: cutService,
+        apiKey: key,
+        dataDir,
+        appPorts: [cutApp],
+        publicUrl: proxyUrl,
+      }).then(own),
+      startApp({
+        port: cutApp,
+        servicePort: cutService,
+        apiKey: key,
+        sessionSecret,
+        ledgerPath: ".data/e2e/faults-cut/app/ledger.sqlite",
+        uploadOrigins: proxyUrl,
+      }).then(own),
+    ]);
+
+    const file = await bigLetterPng();
+    const puts: string[] = [];
+    const failedPuts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "PUT") puts.push(r.url());
+    });
+    page.on("requestfailed", (r) => {
+      if (r.method() === "PUT") failedPuts.push(r.failure()?.errorText ?? "failed");
+    });
+
+    const uploader = new Uploader(page);
+    await uploader.goto(CATEGORY.textRecognition.id, `http://127.0.0.1:${cutApp}`);
+    await uploader.add({ name: "big-letter.png", mimeType: "image/png", buffer: file });
+    await uploader.expectDone("big-letter.png", 90_000);
+
+    // PUTs were cut mid-body, the page saw it, and the uploader tried again by
+    // itself until one went through.
+    expect(proxy.cuts()).toBe(2);
+    expect(failedPuts.length).toBeGreaterThanOrEqual(1);
+    expect(puts.length).toBe(failedPuts.length + 1);
+    expect(new Set(puts).size, "the retry reuses the same upload URL").toBe(1);
+
+    // Storage holds exactly the file, byte for byte, and no half of the cut one.
+    const objectKey = decodeURIComponent(
+      new URL(puts[0] ?? "").pathname.replace(/^\/storage\//, ""),
+    );
+    const stored = await readFile(path.join(dataDir, "objects", objectKey));
+    expect(stored.length).toBe(file.length);
+    expect(stored.equals(file)).toBe(true);
+    await expect
+      .poll(() => readdir(path.join(dataDir, "objects", ".tmp")), {
+        message: "the cut PUT's partial temp file is removed",
+      })
+      .toEqual([]);
+
+    // And the service read that whole object: the letter's text.
+    const text = (await uploader.recognisedText.textContent()) ?? "";
+    expect(characterErrorRate(text, trueText("letter.txt"))).toBeLessThanOrEqual(0.05);
+  });
+
+  test("the service down when the app starts: a plain unavailable state, then the app recovers without a restart", async ({
+    page,
+  }) => {
+    const { lateService, lateApp } = FAULT_PORTS;
+    const dir = freshDataDir("faults-late");
+    const appUrl = `http://127.0.0.1:${lateApp}`;
+    own(
+      await startApp({
+        port: lateApp,
+        servicePort: lateService,
+        apiKey: key,
+        sessionSecret,
+        ledgerPath: ".data/e2e/faults-late/app/ledger.sqlite",
+      }),
+    );
+
+    const home = new HomePage(page);
+    const response = await page.goto(`${appUrl}/`);
+    expect(response?.status(), "no crash, no 500").toBeLessThan(500);
+    await expect(home.heading).toHaveText("What should we do with your documents?");
+    await expect(home.errorState).toContainText("We can't reach the document service");
+    await expect(home.cards).toHaveCount(0);
+    const api = await page.request.get(`${appUrl}/api/categories`);
+    expect(api.status()).toBe(503);
+    expect(await api.json()).toMatchObject({ code: "service_unreachable" });
+
+    // The service comes up on the port the app was given; the same app recovers.
+    own(
+      await startService({
+        port: lateService,
+        apiKey: key,
+        dataDir: path.join(dir, "service"),
+        appPorts: [lateApp],
+      }),
+    );
+    await home.errorState.getByRole("link", { name: "Try again" }).click();
+    await expect(home.cards).toHaveCount(6);
+    await expect(home.errorState).toHaveCount(0);
+
+    const uploader = new Uploader(page);
+    await uploader.goto(CATEGORY.textRecognition.id, appUrl);
+    await uploader.add(fixture("letter.png"));
+    await uploader.expectDone("letter.png");
+    const text = (await uploader.recognisedText.textContent()) ?? "";
+    expect(characterErrorRate(text, trueText("letter.txt"))).toBeLessThanOrEqual(0.05);
+  });
+});
