@@ -6,13 +6,13 @@
 //
 //   npx tsx bench/browser-upload.ts
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { crc32 } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { startRealService } from "./app";
 import { exitWith } from "./exit";
@@ -85,7 +85,10 @@ async function main(): Promise<boolean> {
     const file = path.join(dataDir, "upload.bin");
     const bytes = patternBytes();
     await writeFile(file, bytes);
-    const md5 = createHash("md5").update(bytes).digest("hex");
+    // What storage must answer as x-amz-checksum-crc32 (exposed by CORS) for these bytes.
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(bytes));
+    const expectedCrc = crc.toString("base64");
 
     const tab = await browser.newPage();
     await tab.goto(origin);
@@ -110,7 +113,7 @@ async function main(): Promise<boolean> {
       const browserUrl = await grant(service.url);
       const result = await tab.evaluate(
         (url) =>
-          new Promise<{ status: number; ms: number; etag: string }>((resolve) => {
+          new Promise<{ status: number; ms: number; crc32: string }>((resolve) => {
             const blob = (globalThis as unknown as { benchBlob: Blob }).benchBlob;
             const xhr = new XMLHttpRequest();
             xhr.open("PUT", url);
@@ -120,7 +123,7 @@ async function main(): Promise<boolean> {
               resolve({
                 status: xhr.status,
                 ms: performance.now() - started,
-                etag: xhr.getResponseHeader("ETag") ?? "",
+                crc32: xhr.getResponseHeader("x-amz-checksum-crc32") ?? "",
               });
             started = performance.now();
             xhr.send(blob);
@@ -128,8 +131,10 @@ async function main(): Promise<boolean> {
         browserUrl,
       );
       if (result.status !== 200) throw new Error(`browser PUT answered ${result.status}`);
-      if (result.etag && !result.etag.includes(md5)) {
-        throw new Error(`browser PUT stored other bytes (ETag ${result.etag}, MD5 ${md5})`);
+      if (result.crc32 !== expectedCrc) {
+        throw new Error(
+          `browser PUT stored other bytes (x-amz-checksum-crc32 ${result.crc32 || "missing"}, expected ${expectedCrc})`,
+        );
       }
       browserRates.push(BYTES / 1e6 / (result.ms / 1000));
 

@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: [...config.corsOrigins],
     methods: ["GET", "HEAD", "POST", "PUT", "OPTIONS"],
-    exposedHeaders: ["ETag", "X-Request-Id", "Retry-After"],
+    exposedHeaders: ["ETag", "x-amz-checksum-crc32", "X-Request-Id", "Retry-After"],
     maxAge: 600,
   });
 

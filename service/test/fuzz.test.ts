@@ -329,6 +329,37 @@ describe("the service under malformed requests", () => {
     await stillServing();
   });
 
+  it("PUT /storage/*: checksum headers that do not fit the body are refused with an S3 error", async () => {
+    const grant = await requestGrant(svc, PDF, "application/pdf");
+    const base64ish = fc.oneof(
+      anyString,
+      fc.uint8Array({ minLength: 0, maxLength: 20 }).map((b) => Buffer.from(b).toString("base64")),
+      fc.uint8Array({ minLength: 4, maxLength: 4 }).map((b) => Buffer.from(b).toString("base64")),
+      fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => Buffer.from(b).toString("base64")),
+    );
+    const header = fc.constantFrom(
+      "content-md5",
+      "x-amz-checksum-crc32",
+      "x-amz-checksum-crc32c",
+      "x-amz-checksum-sha256",
+    );
+    const body = fc.uint8Array({ minLength: 1, maxLength: 2048 });
+    await fc.assert(
+      fc.asyncProperty(header, base64ish, body, async (name, value, bytes) => {
+        const headers = headersOf({ "content-type": "application/pdf", [name]: value });
+        if (!headers) return;
+        const response = await fetch(grant.upload_url, { method: "PUT", body: bytes, headers });
+        const text = await response.text();
+        const what = `PUT with ${name}: ${JSON.stringify(value).slice(0, 80)} → ${response.status} ${text.slice(0, 200)}`;
+        // A random value matching the random body is a 1 in 2^32 chance at best.
+        expect(response.status, what).toBe(400);
+        expect(text, what).toMatch(/<Code>(BadDigest|InvalidDigest|InvalidRequest)<\/Code>/);
+      }),
+      { numRuns: RUNS },
+    );
+    await stillServing();
+  });
+
   it("deeply nested JSON is a 422 with detail at the limit and beyond it", async () => {
     for (const depth of [64, 65, 10_000]) {
       const body = `${"[".repeat(depth)}${"]".repeat(depth)}`;

@@ -40,7 +40,24 @@ const put = (
     body: typeof body === "string" ? body : new Blob([new Uint8Array(body)]),
   });
 
-const md5 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("hex");
+/** CRC32 (IEEE, as S3's x-amz-checksum-crc32), bit by bit: independent of zlib. */
+function crc32Of(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** The x-amz-checksum-crc32 value S3 would give: base64 of the big-endian 32 bits. */
+const crc32Base64 = (bytes: Uint8Array) => {
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE(crc32Of(bytes));
+  return out.toString("base64");
+};
+
+const md5Base64 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("base64");
 
 /** The S3 error code and message of an XML error body. */
 async function s3Error(res: Response) {
@@ -114,12 +131,18 @@ function* chunksOf(total: number, size = 1024 * 1024): Generator<Buffer> {
 }
 
 describe("PUT to the upload URL", () => {
-  it("stores the bytes and answers 200 with the MD5 ETag, like S3", async () => {
+  it("computes the CRC32 S3 would (the standard check value)", () => {
+    expect(crc32Of(Buffer.from("123456789"))).toBe(0xcbf43926);
+  });
+
+  it("stores the bytes and answers 200 with an ETag and the body's CRC32, like S3", async () => {
     const g = await newGrant();
     const bytes = randomBytes(300_000);
     const res = await put(g.upload_url, bytes);
     expect(res.status).toBe(200);
-    expect(res.headers.get("etag")).toBe(`"${md5(bytes)}"`);
+    expect(res.headers.get("x-amz-checksum-crc32")).toBe(crc32Base64(bytes));
+    // Opaque, but quoted as an ETag is.
+    expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/);
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
     expect(Buffer.compare((await svc.store.read(g.object_key)) ?? Buffer.alloc(0), bytes)).toBe(0);
     const record = await svc.db.grants.find(g.object_key);
@@ -139,7 +162,7 @@ describe("PUT to the upload URL", () => {
     expect((await put(g.upload_url, first)).status).toBe(200);
     const res = await put(g.upload_url, second);
     expect(res.status).toBe(200);
-    expect(res.headers.get("etag")).toBe(`"${md5(second)}"`);
+    expect(res.headers.get("x-amz-checksum-crc32")).toBe(crc32Base64(second));
     expect(Buffer.compare((await svc.store.read(g.object_key)) ?? Buffer.alloc(0), second)).toBe(0);
     expect((await svc.db.grants.find(g.object_key))?.size).toBe(500);
   });
@@ -148,12 +171,128 @@ describe("PUT to the upload URL", () => {
     const g = await newGrant();
     const res = await put(g.upload_url, new Uint8Array());
     expect(res.status).toBe(200);
-    expect(res.headers.get("etag")).toBe(`"${md5(new Uint8Array())}"`);
+    expect(res.headers.get("x-amz-checksum-crc32")).toBe("AAAAAA==");
+    expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/);
+  });
+
+  it("answers another ETag when the bytes change, the same one when they do not", async () => {
+    const g = await newGrant();
+    const bytes = randomBytes(10_000);
+    const flipped = Buffer.from(bytes);
+    flipped[5000] = (flipped[5000] ?? 0) ^ 1;
+    const etags: (string | null)[] = [];
+    for (const body of [bytes, bytes, flipped, bytes.subarray(0, 9_999), new Uint8Array()]) {
+      const res = await put(g.upload_url, body);
+      expect(res.status).toBe(200);
+      etags.push(res.headers.get("etag"));
+    }
+    expect(etags[1]).toBe(etags[0]);
+    expect(new Set([etags[0], etags[2], etags[3], etags[4]]).size).toBe(4);
   });
 
   it("answers nothing for keys that were never uploaded", async () => {
     const g = await newGrant();
     expect(await svc.store.read(g.object_key)).toBeUndefined();
+  });
+});
+
+describe("checksums the client asks to be checked", () => {
+  it("stores the body when Content-MD5 and x-amz-checksum-crc32 match it", async () => {
+    const g = await newGrant();
+    const bytes = randomBytes(200_000);
+    const res = await put(g.upload_url, bytes, "image/png", {
+      "Content-MD5": md5Base64(bytes),
+      "x-amz-checksum-crc32": crc32Base64(bytes),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-amz-checksum-crc32")).toBe(crc32Base64(bytes));
+    expect(Buffer.compare((await svc.store.read(g.object_key)) ?? Buffer.alloc(0), bytes)).toBe(0);
+  });
+
+  it("400 BadDigest for a Content-MD5 or CRC32 of other bytes, storing nothing", async () => {
+    const bytes = randomBytes(1000);
+    const other = Buffer.from(bytes);
+    other[999] = (other[999] ?? 0) ^ 0x80; // one bit flipped
+    const cases: Record<string, string>[] = [
+      { "Content-MD5": md5Base64(other) },
+      { "x-amz-checksum-crc32": crc32Base64(other) },
+      // one right, one wrong: still refused, either way round
+      { "Content-MD5": md5Base64(bytes), "x-amz-checksum-crc32": crc32Base64(other) },
+      { "Content-MD5": md5Base64(other), "x-amz-checksum-crc32": crc32Base64(bytes) },
+    ];
+    for (const headers of cases) {
+      const g = await newGrant();
+      const res = await put(g.upload_url, bytes, "image/png", headers);
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      const error = await s3Error(res);
+      expect(error.code).toBe("BadDigest");
+      expect(error.message).toMatch(/did not match/);
+      expect(await svc.store.read(g.object_key)).toBeUndefined();
+      expect((await svc.db.grants.find(g.object_key))?.uploadedAt).toBeNull();
+    }
+  });
+
+  it("keeps the previous object when an overwrite does not match its checksum", async () => {
+    const g = await newGrant();
+    expect((await put(g.upload_url, "first")).status).toBe(200);
+    const res = await put(g.upload_url, "second", "image/png", {
+      "x-amz-checksum-crc32": crc32Base64(Buffer.from("not second")),
+    });
+    expect(res.status).toBe(400);
+    expect((await s3Error(res)).code).toBe("BadDigest");
+    expect((await svc.store.read(g.object_key))?.toString()).toBe("first");
+    expect((await svc.db.grants.find(g.object_key))?.size).toBe(5);
+  });
+
+  it("400 InvalidDigest for a malformed Content-MD5, InvalidRequest for a malformed CRC32", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ "Content-MD5": "not base64!" }, "InvalidDigest"],
+      [{ "Content-MD5": Buffer.alloc(15).toString("base64") }, "InvalidDigest"],
+      [{ "Content-MD5": createHash("md5").update("x").digest("hex") }, "InvalidDigest"],
+      [{ "Content-MD5": "" }, "InvalidDigest"],
+      [{ "x-amz-checksum-crc32": "12345678" }, "InvalidRequest"],
+      [{ "x-amz-checksum-crc32": Buffer.alloc(8).toString("base64") }, "InvalidRequest"],
+      [{ "x-amz-checksum-crc32": "" }, "InvalidRequest"],
+    ];
+    for (const [headers, code] of cases) {
+      const g = await newGrant();
+      const res = await put(g.upload_url, "x", "image/png", headers);
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      expect((await s3Error(res)).code, JSON.stringify(headers)).toBe(code);
+      expect(await svc.store.read(g.object_key)).toBeUndefined();
+    }
+  });
+
+  it("refuses checksum algorithms it cannot check, instead of ignoring them", async () => {
+    const g = await newGrant();
+    const bytes = Buffer.from("x");
+    const res = await put(g.upload_url, bytes, "image/png", {
+      "x-amz-checksum-sha256": createHash("sha256").update(bytes).digest("base64"),
+    });
+    expect(res.status).toBe(400);
+    const error = await s3Error(res);
+    expect(error.code).toBe("InvalidRequest");
+    expect(error.message).toContain("x-amz-checksum-sha256");
+    expect(await svc.store.read(g.object_key)).toBeUndefined();
+  });
+
+  it("checks a large body sent in chunks", async () => {
+    const g = await newGrant();
+    const chunks = [...chunksOf(5 * 1024 * 1024 + 123, 256 * 1024)];
+    const whole = Buffer.concat(chunks);
+    const u = new URL(g.upload_url);
+    const ok = await rawPut(u.pathname + u.search, {
+      headers: {
+        "Content-Type": "image/png",
+        "Transfer-Encoding": "chunked",
+        "Content-MD5": md5Base64(whole),
+        "x-amz-checksum-crc32": crc32Base64(whole),
+      },
+      chunks,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers["x-amz-checksum-crc32"]).toBe(crc32Base64(whole));
+    expect((await svc.db.grants.find(g.object_key))?.size).toBe(whole.length);
   });
 });
 
@@ -322,27 +461,33 @@ describe("size limit", () => {
 });
 
 describe("CORS", () => {
-  it("answers the preflight of a PUT from a configured origin and exposes ETag", async () => {
+  it("answers the preflight of a PUT from a configured origin and exposes ETag and the CRC32", async () => {
     const g = await newGrant();
     const pre = await fetch(g.upload_url, {
       method: "OPTIONS",
       headers: {
         Origin: "http://localhost:3000",
         "Access-Control-Request-Method": "PUT",
-        "Access-Control-Request-Headers": "content-type",
+        "Access-Control-Request-Headers": "content-type,content-md5,x-amz-checksum-crc32",
       },
     });
     expect(pre.status).toBeLessThan(300);
     expect(pre.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
     expect(pre.headers.get("access-control-allow-methods")).toContain("PUT");
-    expect(pre.headers.get("access-control-allow-headers")?.toLowerCase()).toContain(
-      "content-type",
+    const allowed = (pre.headers.get("access-control-allow-headers") ?? "")
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    expect(allowed).toEqual(
+      expect.arrayContaining(["content-type", "content-md5", "x-amz-checksum-crc32"]),
     );
 
     const res = await put(g.upload_url, "x", "image/png", { Origin: "http://localhost:3000" });
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
-    expect(res.headers.get("access-control-expose-headers")).toContain("ETag");
+    const exposed = (res.headers.get("access-control-expose-headers") ?? "")
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(["etag", "x-amz-checksum-crc32"]));
   });
 
   it("gives no CORS grant to another origin", async () => {

@@ -1,27 +1,44 @@
 // PUT /storage/<object_key>?expires=…&signature=… – the embedded storage's upload URL.
-// Answers like S3: 200 with an ETag, XML errors. The body is streamed to a temp file
-// (never held in memory), counted and hashed on the way, and renamed into place only
-// when it is complete and within the category's maximum size.
-import { createHash } from "node:crypto";
+// Answers like S3: 200 with an ETag and x-amz-checksum-crc32, XML errors. The body is
+// streamed to a temp file (never held in memory), counted and CRC32'd on the way (MD5'd
+// too, only when the client sent Content-MD5), and renamed into place only when it is
+// complete, within the category's maximum size and matches the checksums the client sent.
+import { createHash, type Hash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { crc32 } from "node:zlib";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { findCategory } from "../catalog";
 import type { GrantStore } from "../db/types";
 import { uploadBytes } from "../metrics";
+import {
+  crc32Header,
+  etagOf,
+  isChecksumHeaderError,
+  type RequestedChecksums,
+  requestedChecksums,
+} from "./checksums";
 import type { EmbeddedStore } from "./embedded";
 import { categoryOfKey, isObjectKey, normalizeContentType } from "./keys";
 
 class EntityTooLarge extends Error {}
 
-/** Counts and MD5-hashes what passes through; fails as soon as more than `max` bytes came. */
+/**
+ * Counts and CRC32s what passes through (and MD5s it when asked); fails as soon as more
+ * than `max` bytes came.
+ */
 class Meter extends Transform {
   bytes = 0;
-  private readonly md5 = createHash("md5");
+  crc = 0;
+  private readonly md5: Hash | undefined;
 
-  constructor(private readonly max: number) {
+  constructor(
+    private readonly max: number,
+    withMd5: boolean,
+  ) {
     super();
+    this.md5 = withMd5 ? createHash("md5") : undefined;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -30,12 +47,20 @@ class Meter extends Transform {
       callback(new EntityTooLarge());
       return;
     }
-    this.md5.update(chunk);
+    this.crc = crc32(chunk, this.crc);
+    this.md5?.update(chunk);
     callback(null, chunk);
   }
 
-  etag(): string {
-    return `"${this.md5.digest("hex")}"`;
+  /** Which checksum the client sent that the body does not match, if any. */
+  mismatch(requested: RequestedChecksums): string | undefined {
+    if (requested.md5 && !this.md5?.digest().equals(requested.md5)) {
+      return "The Content-MD5 you specified did not match what we received.";
+    }
+    if (requested.crc32 !== undefined && requested.crc32 !== this.crc) {
+      return "The CRC32 you specified did not match the calculated checksum.";
+    }
+    return undefined;
   }
 }
 
@@ -140,8 +165,14 @@ export const embeddedStorageRoutes: FastifyPluginAsync<{
     };
     if (declared > max) return tooLarge();
 
+    const requested = requestedChecksums(request.headers);
+    if (isChecksumHeaderError(requested)) {
+      closeAfterReply(request, reply);
+      return s3Error(request, reply, 400, requested.code, requested.message);
+    }
+
     const temp = store.tempPath();
-    const meter = new Meter(max);
+    const meter = new Meter(max, requested.md5 !== undefined);
     try {
       await pipeline(request.raw, meter, createWriteStream(temp, { flags: "wx" }));
     } catch (error) {
@@ -151,6 +182,12 @@ export const embeddedStorageRoutes: FastifyPluginAsync<{
       request.log.info({ err: error }, "upload aborted");
       return reply.code(400).send();
     }
+    const mismatch = meter.mismatch(requested);
+    if (mismatch) {
+      // Nothing is stored: a previous object under the key stays as it was.
+      await store.discard(temp);
+      return s3Error(request, reply, 400, "BadDigest", mismatch);
+    }
     try {
       await store.commit(temp, key);
     } catch (error) {
@@ -159,6 +196,10 @@ export const embeddedStorageRoutes: FastifyPluginAsync<{
     }
     await grants.markUploaded(key, meter.bytes, new Date());
     uploadBytes.inc(meter.bytes);
-    return reply.code(200).header("ETag", meter.etag()).send();
+    return reply
+      .code(200)
+      .header("ETag", etagOf(meter.crc, meter.bytes))
+      .header("x-amz-checksum-crc32", crc32Header(meter.crc))
+      .send();
   });
 };
