@@ -128,6 +128,8 @@ export interface AppOptions {
   ledgerPath: string;
   /** Origins the CSP lets the browser PUT to, when not the service's. */
   uploadOrigins?: string;
+  /** SUPPORT_ACCOUNTS (`name:<scrypt hash>`). */
+  supportAccounts?: string;
 }
 
 export async function startApp(options: AppOptions): Promise<Managed> {
@@ -138,6 +140,7 @@ export async function startApp(options: AppOptions): Promise<Managed> {
     LEDGER_SQLITE_PATH: options.ledgerPath,
     NEXT_TELEMETRY_DISABLED: "1",
     ...(options.uploadOrigins ? { UPLOAD_ORIGINS: options.uploadOrigins } : {}),
+    ...(options.supportAccounts ? { SUPPORT_ACCOUNTS: options.supportAccounts } : {}),
   });
   await waitUntilUp(`http://127.0.0.1:${options.port}/api/health`, proc);
   return proc;

@@ -7,6 +7,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { hashPasswordSync } from "../lib/auth/password";
+import { SUPPORT_E2E_ACCOUNT } from "../playwright.config";
 import {
   FAULT_PORTS,
   freshDataDir,
@@ -17,7 +19,8 @@ import {
 } from "./fault-processes";
 import { CATEGORY } from "./fixtures";
 import { HomePage } from "./pages/home-page";
-import { characterErrorRate, fixture, trueText, Uploader } from "./pages/uploader";
+import { SupportConsole } from "./pages/support-console";
+import { characterErrorRate, fixture, PROCESS_PATH, trueText, Uploader } from "./pages/uploader";
 
 const key = process.env.E2E_API_KEY ?? "";
 const sessionSecret = process.env.E2E_SESSION_SECRET ?? "";
@@ -174,5 +177,133 @@ test.describe("faults", () => {
     await uploader.expectDone("letter.png");
     const text = (await uploader.recognisedText.textContent()) ?? "";
     expect(characterErrorRate(text, trueText("letter.txt"))).toBeLessThanOrEqual(0.05);
+  });
+
+  test("the app killed during a run: the run stays findable and ends with its real outcome", async ({
+    browser,
+  }) => {
+    const { restartService, restartApp } = FAULT_PORTS;
+    const dir = freshDataDir("faults-restart");
+    const appUrl = `http://127.0.0.1:${restartApp}`;
+    const app = {
+      port: restartApp,
+      servicePort: restartService,
+      apiKey: key,
+      sessionSecret,
+      ledgerPath: ".data/e2e/faults-restart/app/ledger.sqlite",
+      supportAccounts: `${SUPPORT_E2E_ACCOUNT.username}:${hashPasswordSync(SUPPORT_E2E_ACCOUNT.password)}`,
+    };
+    // The first-choice provider takes 8 s, so the app can die mid-run.
+    const [, firstApp] = await Promise.all([
+      startService({
+        port: restartService,
+        apiKey: key,
+        dataDir: path.join(dir, "service"),
+        appPorts: [restartApp],
+        providerFaults: "tesseractjs-fast=delay:8000",
+      }).then(own),
+      startApp(app).then(own),
+    ]);
+
+    const buyerContext = await browser.newContext();
+    closers.push(() => buyerContext.close());
+    const buyer = await buyerContext.newPage();
+    const uploader = new Uploader(buyer);
+    await uploader.goto(CATEGORY.textRecognition.id, appUrl);
+    const processCall = buyer.waitForRequest((r) => PROCESS_PATH.test(new URL(r.url()).pathname));
+    await uploader.add(fixture("letter.png"));
+    const idempotencyKey = (await (await processCall).headerValue("idempotency-key")) ?? "";
+    expect(idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    // The service is at work; the app process dies (SIGKILL) and the person closes the tab.
+    await buyer.waitForTimeout(1500);
+    await firstApp.kill();
+    await buyer.close();
+
+    own(await startApp(app));
+
+    // Support finds the run by its Idempotency-Key and sees it end, with nobody
+    // else looking at it: the restarted app resumes it in the background.
+    const staffContext = await browser.newContext();
+    closers.push(() => staffContext.close());
+    const staff = await staffContext.newPage();
+    await staff.goto(`${appUrl}/support`);
+    const support = new SupportConsole(staff);
+    await support.signIn(SUPPORT_E2E_ACCOUNT.username, SUPPORT_E2E_ACCOUNT.password);
+    await expect(staff.getByTestId("staff-name")).toHaveText(SUPPORT_E2E_ACCOUNT.username);
+    await support.find(idempotencyKey);
+    await expect(staff.getByTestId("run-status")).toBeVisible();
+    await expect(async () => {
+      await staff.reload();
+      await expect(staff.getByTestId("run-status")).toHaveText("Done", { timeout: 1000 });
+    }).toPass({ timeout: 60_000, intervals: [2000] });
+    const traceId = (await staff.getByTestId("run-id").textContent()) ?? "";
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    await expect(staff.getByTestId("answer-status")).toHaveText("HTTP 200");
+
+    // The buyer comes back: one run in "My documents", done, with the letter's text.
+    const back = await buyerContext.newPage();
+    await back.goto(`${appUrl}/documents`);
+    const runs = back.getByTestId("my-document");
+    await expect(runs).toHaveCount(1);
+    await expect(runs).toHaveAttribute("data-run-id", traceId);
+    await expect(runs).toContainText("letter.png");
+    await expect(runs.getByTestId("run-status")).toHaveText("Done");
+    await runs.getByRole("link", { name: "letter.png" }).click();
+    await expect(back).toHaveURL(`${appUrl}/runs/${traceId}`);
+    await expect(back.getByTestId("trace-id")).toHaveText(traceId);
+    const text = (await back.getByTestId("recognised-text").textContent()) ?? "";
+    expect(characterErrorRate(text, trueText("letter.txt"))).toBeLessThanOrEqual(0.05);
+  });
+
+  test("the app restarted while the page waits: the page ends clearly, and My documents shows the one run", async ({
+    page,
+  }) => {
+    const { restartService, restartApp } = FAULT_PORTS;
+    const dir = freshDataDir("faults-restart-open");
+    const appUrl = `http://127.0.0.1:${restartApp}`;
+    const app = {
+      port: restartApp,
+      servicePort: restartService,
+      apiKey: key,
+      sessionSecret,
+      ledgerPath: ".data/e2e/faults-restart-open/app/ledger.sqlite",
+    };
+    const [, firstApp] = await Promise.all([
+      startService({
+        port: restartService,
+        apiKey: key,
+        dataDir: path.join(dir, "service"),
+        appPorts: [restartApp],
+        providerFaults: "tesseractjs-fast=delay:8000",
+      }).then(own),
+      startApp(app).then(own),
+    ]);
+    const uploader = new Uploader(page);
+    await uploader.goto(CATEGORY.textRecognition.id, appUrl);
+    const processCall = page.waitForRequest((r) => PROCESS_PATH.test(new URL(r.url()).pathname));
+    await uploader.add(fixture("letter.png"));
+    await processCall;
+    await page.waitForTimeout(1500);
+    await firstApp.kill();
+    own(await startApp(app));
+
+    // The page that sent it ends clearly: the result, or a plain failure with Retry.
+    const row = uploader.row("letter.png");
+    await expect(row).toHaveAttribute("data-stage", /^(done|failed)$/, { timeout: 60_000 });
+    const stage = await row.getAttribute("data-stage");
+    test.info().annotations.push({ type: "page after the restart", description: stage ?? "" });
+    if (stage === "failed") {
+      await row.getByRole("button", { name: "Retry" }).click();
+      await uploader.expectDone("letter.png");
+    }
+    const traceId = (await uploader.traceId.textContent()) ?? "";
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+
+    // My documents shows the same single run, done.
+    await page.goto(`${appUrl}/documents`);
+    const runs = page.getByTestId("my-document");
+    await expect(runs).toHaveCount(1);
+    await expect(runs).toHaveAttribute("data-run-id", traceId);
+    await expect(runs.getByTestId("run-status")).toHaveText("Done");
   });
 });

@@ -6,6 +6,7 @@ import { PageIntro } from "@/components/page-intro";
 import { StatePanel } from "@/components/state-panel";
 import { env } from "@/lib/env";
 import { listMyRuns } from "@/lib/ledger/access";
+import { RefreshWhilePending } from "../runs/refresh-while-pending";
 
 export const metadata: Metadata = { title: "My documents" };
 export const dynamic = "force-dynamic";
@@ -33,7 +34,12 @@ export default async function MyDocumentsPage() {
             <p>Documents you process in this browser appear here, with their status and cost.</p>
           </StatePanel>
         ) : (
-          <MyDocumentsList runs={runs} unitLabel={env.COST_UNIT_LABEL} now={Date.now()} />
+          <>
+            <MyDocumentsList runs={runs} unitLabel={env.COST_UNIT_LABEL} now={Date.now()} />
+            <RefreshWhilePending
+              pending={runs.some((r) => r.status === "in_progress" && r.processStartedAt !== null)}
+            />
+          </>
         )}
       </div>
     </div>

@@ -5,6 +5,7 @@ import "server-only";
 import { getBuyerSessionId } from "@/lib/auth/buyer-session";
 import { getStaffSession } from "@/lib/auth/staff-session";
 import { getLedger } from "./index";
+import { resumeStaleRuns } from "./recover";
 import type { RunDetail, RunSummary } from "./types";
 
 export type Viewer = "owner" | "staff";
@@ -24,7 +25,11 @@ export async function viewerOf(run: Pick<RunSummary, "sessionId">): Promise<View
 /** The buyer's own runs, newest first; none without a session. */
 export async function listMyRuns(): Promise<RunSummary[]> {
   const sessionId = await getBuyerSessionId();
-  return sessionId ? (await getLedger()).listBuyerRuns(sessionId) : [];
+  if (!sessionId) return [];
+  const ledger = await getLedger();
+  const runs = await ledger.listBuyerRuns(sessionId);
+  // Runs an app that died left in progress are asked after (lib/ledger/resume.ts).
+  return (await resumeStaleRuns(runs)) ? ledger.listBuyerRuns(sessionId) : runs;
 }
 
 export type RunForPage =
@@ -34,8 +39,12 @@ export type RunForPage =
 
 /** For /runs/<id>: the run when this visitor may see it, "refused" when it is someone else's. */
 export async function openRunForPage(id: string): Promise<RunForPage> {
-  const run = await (await getLedger()).findRun(id);
+  const ledger = await getLedger();
+  const run = await ledger.findRun(id);
   if (!run) return { state: "missing" };
   const viewer = await viewerOf(run);
-  return viewer ? { state: "open", run, viewer } : { state: "refused" };
+  if (!viewer) return { state: "refused" };
+  // A run an app that died left in progress is asked after (lib/ledger/resume.ts).
+  const changed = await resumeStaleRuns([run]);
+  return { state: "open", run: (changed && (await ledger.findRun(run.localId))) || run, viewer };
 }

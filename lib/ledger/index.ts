@@ -27,5 +27,7 @@ async function openFromEnv(): Promise<Ledger> {
   const db = await openLedgerDb({ url: env.DATABASE_URL, sqlitePath: env.LEDGER_SQLITE_PATH });
   const ledger = createLedger(db, { retentionDays: env.LEDGER_RETENTION_DAYS });
   await ledger.purge();
+  // Runs an app process that died left in progress are resumed (resume.ts).
+  void import("./recover").then((m) => m.startResumeSweeper());
   return ledger;
 }

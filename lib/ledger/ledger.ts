@@ -45,10 +45,13 @@ export function createLedger(db: LedgerDb, options: LedgerOptions) {
     recordProcessStart: (input: ProcessStartInput) => writes.recordProcessStart(db, input, now()),
     recordProcessEnd: (localId: string, end: ProcessEndInput) =>
       writes.recordProcessEnd(db, localId, end, now()),
+    claimStaleRun: (localId: string, seenUpdatedAt: number) =>
+      writes.claimStaleRun(db, localId, seenUpdatedAt, now()),
     findRun: (id: string) => reads.findRun(db, id),
     findRunBy: (ref: reads.RunRef) => reads.findRunBy(db, ref),
     lookupRun: (text: string) => reads.lookupRun(db, text),
     listRuns: (filters: RunFilters, page = 1, size = 25) => reads.listRuns(db, filters, page, size),
+    listStaleRuns: (before: number, limit = 20) => reads.listStaleRuns(db, before, limit),
     listBuyerRuns: (sessionId: string, limit?: number) => reads.listBuyerRuns(db, sessionId, limit),
     listRunCategories: () => reads.listRunCategories(db),
     async runStats(filters: RunFilters) {

@@ -101,6 +101,24 @@ export async function listRuns(
   return { items: rows.map(toSummary), page, size, total, pages: Math.ceil(total / size) };
 }
 
+/** Runs in progress whose process call began and that nobody touched since `before`, oldest first. */
+export async function listStaleRuns(
+  db: LedgerDb,
+  before: number,
+  limit: number,
+): Promise<RunSummary[]> {
+  const rows = await db
+    .selectFrom("ledger_runs")
+    .select(SUMMARY_COLUMNS)
+    .where("status", "=", "in_progress")
+    .where("process_started_at", "is not", null)
+    .where("updated_at", "<", before)
+    .orderBy("updated_at", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
 /** A buyer's own runs, newest first. */
 export async function listBuyerRuns(
   db: LedgerDb,

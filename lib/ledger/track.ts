@@ -12,6 +12,7 @@ import {
   type ProcessOutcome,
   type UploadGrantView,
 } from "@/lib/routing";
+import { markActive } from "./active-runs";
 import { getLedger } from "./index";
 import type { FailureInput } from "./types";
 
@@ -120,6 +121,7 @@ export async function trackProcess(
       request,
     }),
   );
+  const release = runId ? markActive(runId) : undefined;
   try {
     const outcome = await call();
     if (runId) {
@@ -143,5 +145,7 @@ export async function trackProcess(
       );
     }
     throw error;
+  } finally {
+    release?.();
   }
 }

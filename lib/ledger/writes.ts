@@ -220,6 +220,27 @@ export async function recordProcessEnd(
   });
 }
 
+/**
+ * Takes an in-progress run for one resume attempt (lib/ledger/resume.ts):
+ * succeeds only if nobody wrote to it since `seenUpdatedAt`, so of several
+ * app instances that find it stale, one asks the service at a time.
+ */
+export async function claimStaleRun(
+  db: LedgerDb,
+  localId: string,
+  seenUpdatedAt: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("ledger_runs")
+    .set({ updated_at: now })
+    .where("id", "=", localId)
+    .where("status", "=", "in_progress")
+    .where("updated_at", "=", seenUpdatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 async function findByKey(db: LedgerDb, sessionId: string, key: string) {
   const row = await db
     .selectFrom("ledger_runs")

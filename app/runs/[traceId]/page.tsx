@@ -7,6 +7,7 @@ import { LedgerRunView } from "@/components/ledger/ledger-run-view";
 import { StatePanel } from "@/components/state-panel";
 import { env } from "@/lib/env";
 import { openRunForPage } from "@/lib/ledger/access";
+import { RefreshWhilePending } from "../refresh-while-pending";
 import { RunView } from "./run-view";
 
 type Props = { params: Promise<{ traceId: string }> };
@@ -23,7 +24,10 @@ export default async function RunPage({ params }: Props) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       {found.state === "open" ? (
-        <LedgerRunView run={found.run} unitLabel={env.COST_UNIT_LABEL} />
+        <>
+          <LedgerRunView run={found.run} unitLabel={env.COST_UNIT_LABEL} />
+          <RefreshWhilePending pending={found.run.status === "in_progress"} />
+        </>
       ) : found.state === "refused" ? (
         <>
           <Breadcrumbs trail={[{ href: "/", label: "Categories" }]} current="Result" />

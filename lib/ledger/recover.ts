@@ -1,0 +1,102 @@
+// Resuming runs left in progress by an app process that died (see resume.ts),
+// from the pages that show runs. The service call runs on in the background;
+// the page waits a moment for it, so a replayed answer shows at once, and
+// otherwise shows "still processing" and reads the run again later.
+import "server-only";
+import { env } from "@/lib/env";
+import { processDocument } from "@/lib/routing";
+import { isActive } from "./active-runs";
+import { getLedger } from "./index";
+import { type ResumeResult, resumePolicy, resumeRun } from "./resume";
+import { describeFailure } from "./track";
+import type { RunSummary } from "./types";
+
+const holder = globalThis as typeof globalThis & {
+  __docrouteResuming?: Map<string, Promise<ResumeResult>>;
+};
+holder.__docrouteResuming ??= new Map();
+const resuming: Map<string, Promise<ResumeResult>> = holder.__docrouteResuming;
+
+/** How long a page waits for a resume before it shows the run as it is. */
+const PAGE_WAIT_MS = 1500;
+
+function needsLook(run: Pick<RunSummary, "status" | "processStartedAt">): boolean {
+  return run.status === "in_progress" && run.processStartedAt !== null;
+}
+
+function resumeOne(localId: string): Promise<ResumeResult> {
+  const running = resuming.get(localId);
+  if (running) return running;
+  const work = (async (): Promise<ResumeResult> => {
+    const ledger = await getLedger();
+    const run = await ledger.findRun(localId);
+    if (!run) return "none";
+    return resumeRun(
+      {
+        claim: ledger.claimStaleRun,
+        process: (categoryId, input, key) => processDocument(categoryId, input, key),
+        end: ledger.recordProcessEnd,
+        describe: describeFailure,
+      },
+      run,
+      Date.now(),
+      resumePolicy(env.ROUTING_PROCESS_TIMEOUT_MS),
+    );
+  })()
+    .catch((error: unknown) => {
+      console.error(
+        "[ledger] could not resume a run:",
+        error instanceof Error ? error.message : "unknown",
+      );
+      return "waiting" as const;
+    })
+    .finally(() => resuming.delete(localId));
+  resuming.set(localId, work);
+  return work;
+}
+
+/**
+ * Resumes the in-progress runs among `runs` that no call in this process is
+ * working on. Resolves true when one of them changed within the page's wait.
+ */
+export async function resumeStaleRuns(runs: readonly RunSummary[]): Promise<boolean> {
+  const candidates = runs.filter((run) => needsLook(run) && !isActive(run.localId));
+  if (candidates.length === 0) return false;
+  const now = Date.now();
+  const policy = resumePolicy(env.ROUTING_PROCESS_TIMEOUT_MS);
+  const stale = candidates.filter((run) => now - run.updatedAt >= policy.staleMs);
+  if (stale.length === 0) return false;
+  const settled = Promise.all(stale.map((run) => resumeOne(run.localId))).then((results) =>
+    results.some((r) => r === "succeeded" || r === "failed" || r === "interrupted"),
+  );
+  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PAGE_WAIT_MS));
+  return Promise.race([settled, timeout]);
+}
+
+const SWEEP_EVERY_MS = 30_000;
+
+/**
+ * Every 30 s, each app instance looks for stale runs in the shared ledger
+ * and resumes them, so runs nobody opens (support's view, a buyer who left)
+ * end too. The claim in resumeRun keeps instances from asking at once.
+ */
+export function startResumeSweeper(): void {
+  const flag = globalThis as typeof globalThis & { __docrouteSweeper?: boolean };
+  if (flag.__docrouteSweeper) return;
+  flag.__docrouteSweeper = true;
+  const sweep = async () => {
+    try {
+      const policy = resumePolicy(env.ROUTING_PROCESS_TIMEOUT_MS);
+      const runs = await (await getLedger()).listStaleRuns(Date.now() - policy.staleMs);
+      await resumeStaleRuns(runs);
+    } catch (error) {
+      console.error(
+        "[ledger] resume sweep failed:",
+        error instanceof Error ? error.message : "unknown",
+      );
+    }
+  };
+  // The first sweep comes once every run left by a process before this one is stale.
+  setTimeout(sweep, resumePolicy(env.ROUTING_PROCESS_TIMEOUT_MS).staleMs).unref();
+  setInterval(sweep, SWEEP_EVERY_MS).unref();
+}
