@@ -1,6 +1,7 @@
 // The client of the Routing Service against a tiny real HTTP server.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppError } from "@/lib/errors";
 
@@ -189,6 +190,39 @@ describe("listCategories", () => {
     expect(error.code).toBe("validation_failed");
     expect(error.message).toBe("size too big.");
   });
+});
+
+describe("the connection", () => {
+  const page = { items: [category(1)], page: 1, pages: 1, size: 50, total: 1 };
+
+  it("is kept alive: calls one after another share one connection", async () => {
+    const ports = new Set<number | undefined>();
+    handler = (req, _body, res) => {
+      ports.add(req.socket.remotePort);
+      json(res, 200, page);
+    };
+    const { listCategories } = await client();
+    for (let i = 0; i < 3; i++) expect((await listCategories()).items).toHaveLength(1);
+    expect(ports.size).toBe(1);
+    expect(seen[0]?.headers.connection).toBe("keep-alive");
+  });
+
+  it("reads a gzip-encoded answer", async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" });
+      res.end(gzipSync(JSON.stringify(page)));
+    };
+    const { listCategories } = await client();
+    expect((await listCategories()).items[0]?.name).toBe("Category 1");
+  });
+
+  it("waits past the idle limit for a slow answer (a process call)", async () => {
+    handler = (_req, _body, res) => {
+      setTimeout(() => json(res, 200, page), 4_500);
+    };
+    const { listCategories } = await client({ ROUTING_TIMEOUT_MS: "8000" });
+    expect((await listCategories()).items).toHaveLength(1);
+  }, 10_000);
 });
 
 describe("getCategory", () => {
