@@ -1,5 +1,12 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, createNonce, uploadOrigins } from "./security-headers";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  SECURITY_HEADERS,
+  uploadOrigins,
+} from "./security-headers";
 
 const directive = (policy: string, name: string) =>
   policy
@@ -70,5 +77,23 @@ describe("uploadOrigins", () => {
     expect(uploadOrigins({ ROUTING_API_URL: "https://routing.example.com/base" })).toEqual([
       "https://routing.example.com",
     ]);
+  });
+});
+
+describe("the API's headers (next.config.mjs, since proxy.ts skips /api)", () => {
+  it("are the pages' fixed hardening headers, on every /api path", async () => {
+    const file = pathToFileURL(path.resolve(__dirname, "../../next.config.mjs")).href;
+    const config = (await import(/* @vite-ignore */ file)) as {
+      API_SECURITY_HEADERS: Record<string, string>;
+      default: {
+        headers(): Promise<{ source: string; headers: { key: string; value: string }[] }[]>;
+      };
+    };
+    expect(config.API_SECURITY_HEADERS).toEqual(SECURITY_HEADERS);
+    const rules = await config.default.headers();
+    const api = rules.find((rule) => rule.source === "/api/:path*");
+    expect(Object.fromEntries(api?.headers.map((h) => [h.key, h.value]) ?? [])).toEqual(
+      SECURITY_HEADERS,
+    );
   });
 });
