@@ -4,9 +4,13 @@
 // 1.5 s on this machine. Chromium is /usr/bin/chromium (CHROMIUM_PATH), headless.
 //
 //   npx next build && npx tsx bench/lighthouse.ts
+//
+// LIGHTHOUSE_REPORT_DIR=<dir> also writes every run's full report (JSON) there,
+// to read what Lighthouse blames: the LCP element, render-blocking resources,
+// main-thread work, unused JavaScript.
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -69,6 +73,8 @@ async function main(): Promise<boolean> {
       ["home /", `${app.url}/`],
       ["category /categories/5b0c7a8e…", `${app.url}/categories/${OCR}`],
     ] as const;
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) await mkdir(reportDir, { recursive: true });
     let ok = true;
     const rows: string[] = [];
     for (const [name, url] of pages) {
@@ -86,6 +92,10 @@ async function main(): Promise<boolean> {
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
         if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+        if (reportDir) {
+          const file = `${name.split(" ")[0]}-${i + 1}.json`;
+          await writeFile(path.join(reportDir, file), JSON.stringify(lhr));
+        }
         scores.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
         lcps.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
         tbts.push(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);

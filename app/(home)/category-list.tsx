@@ -8,7 +8,7 @@ import { CategoryGridSkeleton } from "@/components/category-grid-skeleton";
 import { ErrorState } from "@/components/error-state";
 import { Pagination } from "@/components/pagination";
 import { StatePanel } from "@/components/state-panel";
-import { type CategoriesParams, categoriesQuery } from "@/lib/query/categories";
+import { type CategoriesParams, categoriesQuery } from "@/lib/query/category-list";
 import { homeHref } from "./home-href";
 
 export function CategoryList({ params }: { params: CategoriesParams }) {

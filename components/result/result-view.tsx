@@ -3,7 +3,8 @@
 // shape this page does not know (another category, another service) is
 // shown as JSON, never a crash.
 import { secondaryButton } from "@/components/button-styles";
-import { ocrDataSchema, type ProcessResult } from "@/lib/contract";
+import type { ProcessResult } from "@/lib/contract";
+import { ocrDataSchema } from "@/lib/contract/mini";
 import { DEFAULT_COST_UNIT } from "./describe-meta";
 import { baseName, downloadText } from "./download";
 import { JsonViewer } from "./json-viewer";

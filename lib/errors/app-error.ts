@@ -1,7 +1,8 @@
 // The app's one error type. Route handlers send it as `{code, message,
 // traceId?, ...}`; the browser's fetcher turns that body back into an
 // AppError, so query and mutation errors are typed the same on both sides.
-import { z } from "zod";
+// It runs in the browser too, hence zod/mini.
+import * as z from "zod/mini";
 import { type AppErrorCode, ERROR_STATUS, isAppErrorCode } from "./codes";
 import type { FieldProblem } from "./detail";
 import { ERROR_TEXT, retryAfterSentence } from "./messages";
@@ -18,9 +19,9 @@ export interface AppErrorOptions {
 export const appErrorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
-  traceId: z.string().optional(),
-  retryAfterSeconds: z.number().optional(),
-  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  traceId: z.optional(z.string()),
+  retryAfterSeconds: z.optional(z.number()),
+  fields: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 export type AppErrorBody = z.infer<typeof appErrorBodySchema>;
 

@@ -1,7 +1,11 @@
 // The browser's fetcher for the app's own route handlers. An error answer
 // comes back as the same AppError the server sent; a dropped connection is
 // `network_error`; a body that breaks the schema is `bad_response`.
-import type { z } from "zod";
+//
+// Schemas are zod/mini ones (lib/contract/mini.ts): this runs in the browser,
+// where classic zod would add about 30 kB. Any zod 4 schema still works.
+import { safeParse } from "zod/mini";
+import type * as core from "zod/v4/core";
 import { AppError } from "@/lib/errors";
 
 export interface FetchApiInit {
@@ -11,11 +15,11 @@ export interface FetchApiInit {
   signal?: AbortSignal;
 }
 
-export async function fetchApi<S extends z.ZodType>(
+export async function fetchApi<S extends core.$ZodType>(
   url: string,
   schema: S,
   init: FetchApiInit = {},
-): Promise<z.infer<S>> {
+): Promise<core.output<S>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -35,7 +39,7 @@ export async function fetchApi<S extends z.ZodType>(
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw AppError.fromResponse(response.status, json);
-  const parsed = schema.safeParse(json);
+  const parsed = safeParse(schema, json);
   if (!parsed.success) throw new AppError("bad_response", { cause: parsed.error });
   return parsed.data;
 }

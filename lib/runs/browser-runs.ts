@@ -1,8 +1,8 @@
 // Finished runs kept in this browser, by trace id, so `/runs/<trace_id>`
 // opens again after a refresh or in another tab. A stand-in until the run
 // ledger exists: only the browser that ran a document can open its result.
-import { z } from "zod";
-import { processResultSchema } from "@/lib/contract";
+import * as z from "zod/mini";
+import { processResultSchema } from "@/lib/contract/mini";
 
 const INDEX_KEY = "docroute:runs";
 const runKey = (traceId: string) => `docroute:run:${traceId}`;
@@ -11,14 +11,14 @@ export const MAX_STORED_RUNS = 20;
 
 const storedRunSchema = z.object({
   version: z.literal(1),
-  traceId: z.string().min(1),
+  traceId: z.string().check(z.minLength(1)),
   savedAt: z.string(),
   categoryId: z.string(),
-  categoryName: z.string().optional(),
-  idempotencyKey: z.string().optional(),
-  objectKey: z.string().optional(),
-  mimeType: z.string().optional(),
-  fileName: z.string().optional(),
+  categoryName: z.optional(z.string()),
+  idempotencyKey: z.optional(z.string()),
+  objectKey: z.optional(z.string()),
+  mimeType: z.optional(z.string()),
+  fileName: z.optional(z.string()),
   result: processResultSchema,
 });
 export type StoredRun = z.infer<typeof storedRunSchema>;

@@ -4,15 +4,15 @@
 // process mutation, so the engine needs to know nothing about it.
 import { hashKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { z } from "zod";
-import { processResultSchema } from "@/lib/contract";
+import * as z from "zod/mini";
+import { processResultSchema } from "@/lib/contract/mini";
 import { processMutation } from "@/lib/upload/api";
 import { restoreQueue, storageKey } from "@/lib/upload/session-store";
 import { saveRun } from "./browser-runs";
 
-const variablesSchema = z
-  .object({ idempotencyKey: z.string(), objectKey: z.string(), mimeType: z.string() })
-  .partial();
+const variablesSchema = z.partial(
+  z.object({ idempotencyKey: z.string(), objectKey: z.string(), mimeType: z.string() }),
+);
 
 export function useRecordRuns(categoryId: string, categoryName: string): void {
   const queryClient = useQueryClient();

@@ -2,8 +2,9 @@
 // on the server): a grant for one PUT, and the process call. Both answer
 // AppErrors, so mutations are typed the same as everything else.
 import { mutationOptions } from "@tanstack/react-query";
-import * as z from "zod";
-import { type ProcessResult, processResultSchema, uploadGrantSchema } from "@/lib/contract";
+import * as z from "zod/mini";
+import type { ProcessResult } from "@/lib/contract";
+import { processResultSchema, uploadGrantSchema } from "@/lib/contract/mini";
 import { AppError } from "@/lib/errors";
 import { fetchApi } from "@/lib/query/fetch-api";
 import { backoffDelay } from "./backoff";
