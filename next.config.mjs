@@ -24,6 +24,13 @@ const nextConfig = {
       },
     ];
   },
+  experimental: {
+    // The Tailwind stylesheet (about 9 kB compressed) goes into each page's
+    // <head> instead of a render-blocking <link>: the first paint waits for no
+    // second request. Allowed by the CSP (style-src 'unsafe-inline'; scripts
+    // stay nonce-only).
+    inlineCss: true,
+  },
 };
 
 export default nextConfig;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { PageIntro } from "@/components/page-intro";
 
-/** What the home page shows around its list, whatever state the list is in. */
+/** What the home page shows around its list, whatever state the list is in (see layout.tsx). */
 export function HomeShell({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">

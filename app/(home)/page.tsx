@@ -7,7 +7,6 @@ import { makeQueryClient } from "@/lib/query/query-client";
 import { listCategories } from "@/lib/routing";
 import { CategoryList } from "./category-list";
 import { homeHref } from "./home-href";
-import { HomeShell } from "./home-shell";
 
 export default async function HomePage({
   searchParams,
@@ -27,25 +26,22 @@ export default async function HomePage({
   } catch (error) {
     const appError = toAppError(error);
     return (
-      <HomeShell>
-        <ErrorState
-          error={appError}
-          actions={
-            appError.code === "misconfigured" ? null : (
-              <a href={homeHref(params.page, params.size)} className={secondaryButton}>
-                Try again
-              </a>
-            )
-          }
-        />
-      </HomeShell>
+      <ErrorState
+        error={appError}
+        actions={
+          appError.code === "misconfigured" ? null : (
+            <a href={homeHref(params.page, params.size)} className={secondaryButton}>
+              Try again
+            </a>
+          )
+        }
+      />
     );
   }
+  // The intro around the list is the layout's (layout.tsx), so it paints before the list arrives.
   return (
-    <HomeShell>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <CategoryList params={params} />
-      </HydrationBoundary>
-    </HomeShell>
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <CategoryList params={params} />
+    </HydrationBoundary>
   );
 }
