@@ -1,6 +1,7 @@
 // GET /api/categories?page&size – the category list for the browser.
 import { errorResponse, parseRequest } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
+import { jsonResponse } from "@/lib/http/json";
 import { categoriesParamsSchema } from "@/lib/query/categories";
 import { listCategories } from "@/lib/routing";
 
@@ -12,7 +13,7 @@ export async function GET(request: Request) {
       page: search.get("page") ?? undefined,
       size: search.get("size") ?? undefined,
     });
-    return Response.json(await listCategories(params, request.signal), {
+    return jsonResponse(await listCategories(params, request.signal), {
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {

@@ -1,4 +1,6 @@
 // GET /api/health – liveness of the app itself (not of the Routing Service).
+import { jsonResponse } from "@/lib/http/json";
+
 export function GET() {
-  return Response.json({ status: "ok" });
+  return jsonResponse({ status: "ok" });
 }

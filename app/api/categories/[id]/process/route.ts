@@ -2,6 +2,7 @@
 // browser's Idempotency-Key goes through unchanged, so a retry never runs twice.
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
+import { jsonResponse } from "@/lib/http/json";
 import { trackProcess } from "@/lib/ledger/track";
 import { categoryIdSchema, processBodySchema, processHeadersSchema } from "@/lib/query/documents";
 import { processDocument } from "@/lib/routing";
@@ -20,7 +21,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
       { categoryId: id, input: body, idempotencyKey },
       () => processDocument(id, body, idempotencyKey, request.signal),
     );
-    return Response.json(
+    return jsonResponse(
       { data, meta },
       {
         headers: {

@@ -1,6 +1,7 @@
 // POST /api/categories/:id/uploads – a grant for one browser PUT to storage.
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
+import { jsonResponse } from "@/lib/http/json";
 import { trackGrant } from "@/lib/ledger/track";
 import { categoryIdSchema, uploadBodySchema } from "@/lib/query/documents";
 import { requestUpload } from "@/lib/routing";
@@ -14,7 +15,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     const grant = await trackGrant({ categoryId: id, contentType }, () =>
       requestUpload(id, contentType, request.signal),
     );
-    return Response.json(grant, { headers: { "Cache-Control": "no-store" } });
+    return jsonResponse(grant, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(error);
   }
