@@ -4,8 +4,20 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 export type Purpose = "buyer" | "staff";
 
+// The derived key, kept: every request with a cookie verifies it, and deriving
+// it again each time doubled the HMAC work.
+const derived = new Map<string, Buffer>();
+
 function keyFor(secret: string, purpose: Purpose): Buffer {
-  return createHmac("sha256", secret).update(`docroute-session:${purpose}`).digest();
+  const id = `${purpose}:${secret}`;
+  let key = derived.get(id);
+  if (!key) {
+    key = createHmac("sha256", secret).update(`docroute-session:${purpose}`).digest();
+    // One secret per process in practice; a bound keeps a test's many secrets from piling up.
+    if (derived.size >= 16) derived.clear();
+    derived.set(id, key);
+  }
+  return key;
 }
 
 export function signToken(secret: string, purpose: Purpose, payload: string): string {
