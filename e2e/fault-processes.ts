@@ -3,7 +3,7 @@
 // app (`next start`), each on its own port with its own data under
 // `.data/e2e/faults-…`, plus a TCP proxy that can cut a connection.
 import { type ChildProcess, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -48,16 +48,50 @@ export class Managed {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** SIGKILL: no shutdown hook runs, as when a machine or container dies. */
+  /**
+   * SIGKILL to it and every process under it: no shutdown hook runs, as when a
+   * machine or container dies. (`next start` runs its server in a child of
+   * its own process group, which would otherwise finish its requests.)
+   */
   async kill(): Promise<void> {
-    if (!this.running || this.child.pid === undefined) return;
-    try {
-      process.kill(-this.child.pid, "SIGKILL");
-    } catch {
-      // Already gone.
+    const pid = this.child.pid;
+    if (!this.running || pid === undefined) return;
+    for (const each of [...descendants(pid), pid]) {
+      try {
+        process.kill(each, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
     }
     await this.exited;
   }
+}
+
+/** Every process below `pid`, from /proc (Linux). */
+function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parentOf.set(Number(entry), ppid);
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of parentOf) {
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return found;
 }
 
 function start(name: string, command: string, args: string[], env: Record<string, string>) {
@@ -68,6 +102,19 @@ function start(name: string, command: string, args: string[], env: Record<string
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Managed(name, child);
+}
+
+/** Fails when something already listens on `port`: it would answer for the process we start. */
+async function assertPortFree(port: number): Promise<void> {
+  const listening = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+  if (listening) throw new Error(`Port ${port} is already in use`);
 }
 
 /** Resolves once `url` answers 200; fails with the process's last output otherwise. */
@@ -103,6 +150,7 @@ export function serviceDataDir(name: string): string {
 }
 
 export async function startService(options: ServiceOptions): Promise<Managed> {
+  await assertPortFree(options.port);
   const url = `http://127.0.0.1:${options.port}`;
   const proc = start(`service :${options.port}`, bin("tsx"), ["service/src/main.ts"], {
     SERVICE_PORT: String(options.port),
@@ -133,6 +181,7 @@ export interface AppOptions {
 }
 
 export async function startApp(options: AppOptions): Promise<Managed> {
+  await assertPortFree(options.port);
   const proc = start(`app :${options.port}`, bin("next"), ["start", "-p", String(options.port)], {
     ROUTING_API_URL: `http://127.0.0.1:${options.servicePort}`,
     ROUTING_API_KEY: options.apiKey,
