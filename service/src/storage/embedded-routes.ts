@@ -25,6 +25,14 @@ import { categoryOfKey, isObjectKey, normalizeContentType } from "./keys";
 class EntityTooLarge extends Error {}
 
 /**
+ * Buffer of the temp file's write stream. With the 16 KiB default every 64 KiB socket
+ * read fills it, so the socket is paused and resumed and the file written once per
+ * read; with 1 MiB, reads queue up and go to the file in one writev. Measured on a
+ * 20 MiB PUT this halves the CPU of the upload. It bounds what one upload holds in memory.
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
+/**
  * Counts and CRC32s what passes through (and MD5s it when asked); fails as soon as more
  * than `max` bytes came.
  */
@@ -174,7 +182,11 @@ export const embeddedStorageRoutes: FastifyPluginAsync<{
     const temp = store.tempPath();
     const meter = new Meter(max, requested.md5 !== undefined);
     try {
-      await pipeline(request.raw, meter, createWriteStream(temp, { flags: "wx" }));
+      await pipeline(
+        request.raw,
+        meter,
+        createWriteStream(temp, { flags: "wx", highWaterMark: WRITE_BUFFER_BYTES }),
+      );
     } catch (error) {
       await store.discard(temp);
       if (error instanceof EntityTooLarge) return tooLarge();
