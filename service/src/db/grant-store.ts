@@ -1,8 +1,18 @@
-import type { Kysely } from "kysely";
-import { type Database, toMillis } from "./schema";
+import type { Kysely, Selectable } from "kysely";
+import { type Database, type GrantsTable, toMillis } from "./schema";
+import { type SqlFlavor, statement } from "./statements";
 import type { GrantRecord, GrantStore } from "./types";
 
-export function createGrantStore(db: Kysely<Database>): GrantStore {
+export function createGrantStore(db: Kysely<Database>, flavor: SqlFlavor): GrantStore {
+  // Run on every upload and process call: fixed SQL (statements.ts).
+  const findGrant = statement<Selectable<GrantsTable>>(
+    flavor,
+    "select object_key, category_id, content_type, created_at, expires_at, uploaded_at, size from grants where object_key = ?",
+  );
+  const markGrantUploaded = statement(
+    flavor,
+    "update grants set uploaded_at = ?, size = ? where object_key = ?",
+  );
   return {
     async create(grant) {
       await db
@@ -20,11 +30,7 @@ export function createGrantStore(db: Kysely<Database>): GrantStore {
     },
 
     async find(objectKey) {
-      const row = await db
-        .selectFrom("grants")
-        .selectAll()
-        .where("object_key", "=", objectKey)
-        .executeTakeFirst();
+      const [row] = (await findGrant.run(db, [objectKey])).rows;
       if (!row) return undefined;
       const grant: GrantRecord = {
         objectKey: row.object_key,
@@ -39,11 +45,7 @@ export function createGrantStore(db: Kysely<Database>): GrantStore {
     },
 
     async markUploaded(objectKey, size, at) {
-      await db
-        .updateTable("grants")
-        .set({ uploaded_at: at.getTime(), size })
-        .where("object_key", "=", objectKey)
-        .execute();
+      await markGrantUploaded.run(db, [at.getTime(), size, objectKey]);
     },
   };
 }

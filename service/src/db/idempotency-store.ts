@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { type Database, toMillis } from "./schema";
+import { type SqlFlavor, statement } from "./statements";
 import type { IdempotencyClaim, IdempotencyStore } from "./types";
 
 export interface IdempotencyOptions {
@@ -25,7 +26,18 @@ const MAX_CLAIM_ROUNDS = 5;
 export function createIdempotencyStore(
   db: Kysely<Database>,
   options: IdempotencyOptions,
+  flavor: SqlFlavor,
 ): IdempotencyStore {
+  // The claim of a fresh key and its completion run on every request with a key:
+  // fixed SQL (statements.ts). The rarer paths below use the query builder.
+  const insertClaim = statement<{ owner: string }>(
+    flavor,
+    "insert into idempotency_records (scope, idem_key, request_hash, owner, state, created_at, claimed_at, status, body) values (?, ?, ?, ?, 'running', ?, ?, null, null) on conflict (scope, idem_key) do nothing returning owner",
+  );
+  const completeClaim = statement(
+    flavor,
+    "update idempotency_records set state = 'done', status = ?, body = ? where scope = ? and idem_key = ? and owner = ?",
+  );
   // Tokens of the claims this process holds, so complete/release touch only our own
   // record even if an abandoned claim was taken over by another process meanwhile.
   const held = new Map<string, string>();
@@ -51,22 +63,8 @@ export function createIdempotencyStore(
     const token = randomUUID();
     // RETURNING gives a row only when this insert created the record: the usual case,
     // a fresh key, costs one statement.
-    const inserted = await db
-      .insertInto("idempotency_records")
-      .values({
-        scope,
-        idem_key: key,
-        request_hash: requestHash,
-        owner: token,
-        state: "running",
-        created_at: nowMs,
-        claimed_at: nowMs,
-        status: null,
-        body: null,
-      })
-      .onConflict((oc) => oc.columns(["scope", "idem_key"]).doNothing())
-      .returning("owner")
-      .executeTakeFirst();
+    const [inserted] = (await insertClaim.run(db, [scope, key, requestHash, token, nowMs, nowMs]))
+      .rows;
     if (inserted?.owner === token) {
       held.set(heldKey(scope, key), token);
       return { kind: "claimed" };
@@ -130,13 +128,7 @@ export function createIdempotencyStore(
       const token = held.get(heldKey(scope, key));
       held.delete(heldKey(scope, key));
       if (token === undefined) return;
-      await db
-        .updateTable("idempotency_records")
-        .set({ state: "done", status: response.status, body: response.body })
-        .where("scope", "=", scope)
-        .where("idem_key", "=", key)
-        .where("owner", "=", token)
-        .execute();
+      await completeClaim.run(db, [response.status, response.body, scope, key, token]);
     },
 
     async release(scope, key) {

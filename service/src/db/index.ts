@@ -38,6 +38,7 @@ export async function openDatabase(
   dataDir: string,
   idempotency: Partial<IdempotencyOptions> = {},
 ): Promise<ServiceDb> {
+  const flavor = url?.trim() && isPostgresUrl(url.trim()) ? "postgres" : "sqlite";
   const db = new Kysely<Database>({ dialect: createDialect(url?.trim() || undefined, dataDir) });
   try {
     await migrate(db);
@@ -46,8 +47,8 @@ export async function openDatabase(
     throw error;
   }
   return {
-    grants: createGrantStore(db),
-    idempotency: createIdempotencyStore(db, { ...DEFAULT_IDEMPOTENCY, ...idempotency }),
+    grants: createGrantStore(db, flavor),
+    idempotency: createIdempotencyStore(db, { ...DEFAULT_IDEMPOTENCY, ...idempotency }, flavor),
     async ping() {
       await sql`select 1`.execute(db);
     },

