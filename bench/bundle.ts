@@ -5,15 +5,15 @@
 // within 60 kB of blank.
 //
 //   npx next build && npx tsx bench/bundle.ts
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdir, rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "@playwright/test";
 import { startApp, startRealService } from "./app";
+import { buildBlank, startBlank } from "./blank";
 import { exitWith } from "./exit";
 
 const SERVICE_PORT = 8951;
@@ -23,59 +23,6 @@ const KEY = "bench-bundle-key-0123456789";
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const GOAL_KB = 60;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const blankDir = path.join(root, ".data/bench/blank-app");
-const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-
-/** A minimal Next app: one layout, one page returning a heading; the repo's node_modules. */
-async function buildBlank(): Promise<void> {
-  if (existsSync(path.join(blankDir, ".next/BUILD_ID"))) return;
-  await rm(blankDir, { recursive: true, force: true });
-  await mkdir(path.join(blankDir, "app"), { recursive: true });
-  await symlink(path.join(root, "node_modules"), path.join(blankDir, "node_modules"), "dir");
-  await writeFile(
-    path.join(blankDir, "package.json"),
-    '{ "name": "blank-app", "private": true }\n',
-  );
-  await writeFile(
-    path.join(blankDir, "next.config.mjs"),
-    `export default { reactStrictMode: true, poweredByHeader: false, turbopack: { root: ${JSON.stringify(root)} } };\n`,
-  );
-  await writeFile(
-    path.join(blankDir, "app/layout.tsx"),
-    'export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
-  );
-  await writeFile(
-    path.join(blankDir, "app/page.tsx"),
-    "export default function Page() {\n  return <h1>Blank</h1>;\n}\n",
-  );
-  console.log("Building the blank Next.js app (once, in .data/bench/blank-app)…");
-  const { status } = spawnSync(process.execPath, [nextBin, "build"], {
-    cwd: blankDir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (status !== 0) throw new Error("next build of the blank app failed");
-}
-
-async function startBlank(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(BLANK_PORT)], {
-    cwd: blankDir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  const url = `http://127.0.0.1:${BLANK_PORT}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error("next start (blank) exited");
-    try {
-      if ((await fetch(url)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error("next start (blank) did not answer in 30 s");
-}
 
 interface Scripts {
   count: number;
@@ -129,7 +76,7 @@ async function main(): Promise<boolean> {
   try {
     const app = await startApp(service.url, dataDir, { port: APP_PORT, key: KEY });
     children.push(app.child);
-    const blank = await startBlank();
+    const blank = await startBlank(BLANK_PORT);
     children.push(blank.child);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
