@@ -4,6 +4,14 @@
 // The service is bench/overhead.ts's child (a provider of fixed latency); the
 // app is the production build (`next start`), so run `next build` first.
 //
+// The calls are a browser's: sequential, on kept-alive connections (Node's
+// fetch keeps them, as browsers do), gzip accepted, the buyer cookie sent back,
+// the rate limiter and same-origin check running. Direct and app calls
+// alternate, so both see the same load on a shared machine. The no-op row
+// (GET /api/health against the service's /healthz) is Next's own floor, which
+// the other rows are read against; the app's CPU per call is the figure other
+// load inflates least.
+//
 //   npx next build && npx tsx bench/app.ts   # goal: under 2 ms p50, 10 ms p99 added
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
