@@ -2,10 +2,11 @@
 // URL is a real SigV4 presigned PutObject URL, the browser-style PUT lands in the bucket,
 // the service reads it back, expiry is enforced, readiness follows the bucket.
 //
-// s3rver checks the expiry of SigV4 presigned URLs but not their signature, so that a
-// PUT with another Content-Type is refused is shown by recomputing the signature with
-// the AWS signer itself: content-type is a signed header, and the signature of the same
-// URL for another type differs, which any S3 that verifies SigV4 refuses.
+// s3rver checks the expiry of SigV4 presigned URLs but not their signature. So that a
+// PUT with another Content-Type is refused is shown twice: by recomputing the signature
+// with the AWS signer itself (content-type is a signed header, and the signature of the
+// same URL for another type differs), and end to end through a front for s3rver that
+// verifies SigV4 with its own code (sigv4-front.ts), as S3 does.
 import { createHash, createHmac, type Hash, type Hmac, randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadGrantSchema } from "@/lib/contract";
 import { startService, type TestService } from "./helpers";
 import { fixture, processPath, testProvider, testRouter } from "./process-helpers";
+import { presignedSignature, type SigV4Front, startSigV4Front } from "./sigv4-front";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const BUCKET = "docroute-test";
@@ -225,5 +227,95 @@ describe("S3 mode", () => {
     } finally {
       await missing.close();
     }
+  });
+});
+
+describe("S3 mode behind a store that verifies SigV4", () => {
+  let front: SigV4Front;
+  let checked: TestService;
+  beforeAll(async () => {
+    front = await startSigV4Front(endpoint, {
+      [CREDENTIALS.accessKeyId]: CREDENTIALS.secretAccessKey,
+    });
+    checked = await startService({ env: s3Env({ S3_ENDPOINT: front.endpoint }) });
+  });
+  afterAll(async () => {
+    await checked?.close();
+    await front?.close();
+  });
+
+  const grant = async (contentType = "image/png") => {
+    const res = await checked.postJson(`/v1/categories/${OCR}/uploads`, {
+      content_type: contentType,
+    });
+    expect(res.status).toBe(200);
+    return uploadGrantSchema.parse(await res.json());
+  };
+  const put = (url: string, contentType: string, body: Uint8Array | string = "x") =>
+    fetch(url, {
+      method: "PUT",
+      headers: { "Content-Type": contentType },
+      body: typeof body === "string" ? body : new Blob([new Uint8Array(body)]),
+    });
+
+  it("the front's SigV4 code reproduces the presigned-URL example AWS publishes", () => {
+    // docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html
+    const signature = presignedSignature(
+      {
+        method: "GET",
+        path: "/test.txt",
+        query: [
+          ["X-Amz-Algorithm", "AWS4-HMAC-SHA256"],
+          ["X-Amz-Credential", "AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request"],
+          ["X-Amz-Date", "20130524T000000Z"],
+          ["X-Amz-Expires", "86400"],
+          ["X-Amz-SignedHeaders", "host"],
+        ],
+        headers: { host: "examplebucket.s3.amazonaws.com" },
+      },
+      "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    );
+    expect(signature).toBe("aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404");
+  });
+
+  it("takes a PUT with the granted Content-Type", async () => {
+    const g = await grant();
+    expect(new URL(g.upload_url).origin).toBe(front.endpoint);
+    const bytes = randomBytes(50_000);
+    const res = await put(g.upload_url, "image/png", bytes);
+    expect(res.status).toBe(200);
+    expect(Buffer.compare((await checked.store.read(g.object_key)) ?? Buffer.alloc(0), bytes)).toBe(
+      0,
+    );
+  });
+
+  it("403 SignatureDoesNotMatch for another Content-Type, and nothing is stored", async () => {
+    const g = await grant("image/png");
+    const refusedBefore = front.refused;
+    for (const type of ["image/jpeg", "application/pdf", "text/html"]) {
+      const res = await put(g.upload_url, type);
+      expect(res.status, type).toBe(403);
+      expect(await res.text()).toContain("<Code>SignatureDoesNotMatch</Code>");
+    }
+    expect(front.refused - refusedBefore).toBe(3);
+    expect(await checked.store.read(g.object_key)).toBeUndefined();
+    // The same URL with the granted type still works: only the type was wrong.
+    expect((await put(g.upload_url, "image/png")).status).toBe(200);
+  });
+
+  it("403 SignatureDoesNotMatch for a URL used for another object or a longer lifetime", async () => {
+    const a = await grant();
+    const b = await grant();
+    for (const url of [
+      a.upload_url.replace(a.object_key, b.object_key),
+      a.upload_url.replace("X-Amz-Expires=900", "X-Amz-Expires=3600"),
+    ]) {
+      expect(url).not.toBe(a.upload_url);
+      const res = await put(url, "image/png");
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain("<Code>SignatureDoesNotMatch</Code>");
+    }
+    expect(await checked.store.read(a.object_key)).toBeUndefined();
+    expect(await checked.store.read(b.object_key)).toBeUndefined();
   });
 });
