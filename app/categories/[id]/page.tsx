@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { secondaryButton } from "@/components/button-styles";
 import { CategoryHeader } from "@/components/category-header";
@@ -46,7 +47,11 @@ export default async function CategoryPage({ params }: Props) {
       <CategoryHeader category={category} />
       <div className="mt-8 sm:mt-10">
         {category.availability === "active" ? (
-          <UploadArea category={category} unitLabel={env.COST_UNIT_LABEL} />
+          // Nothing here suspends on the server, so the uploader is in the HTML as before; the
+          // boundary lets the browser hydrate it in its own task, after the page around it.
+          <Suspense>
+            <UploadArea category={category} unitLabel={env.COST_UNIT_LABEL} />
+          </Suspense>
         ) : (
           <UnavailablePanel category={category} alternatives={await activeAlternatives(category)} />
         )}
