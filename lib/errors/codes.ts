@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   file_type: 415,
   file_too_large: 413,
   file_empty: 422,
+  // ledger: how a run ended when nobody could record its answer
+  interrupted: 500,
   // browser
   network_error: 503,
   upload_expired: 403,

@@ -76,6 +76,11 @@ export const ERROR_TEXT: Record<AppErrorCode, ErrorText> = {
     title: "Something went wrong",
     message: "An unexpected error happened on our side. Please try again.",
   },
+  interrupted: {
+    title: "Processing was interrupted",
+    message:
+      "The app restarted while this document was being processed, and its result could not be recovered. Please send the document again.",
+  },
   file_type: {
     title: "File type not supported",
     message: "This kind of file can't be processed in this category.",

@@ -20,6 +20,7 @@
 // service keeps answers) ends as "interrupted" once no call could still be
 // running, with words a person understands.
 import { z } from "zod";
+import { ERROR_TEXT } from "@/lib/errors/messages";
 import type { ProcessInput, ProcessOutcome } from "@/lib/routing/types";
 import type { FailureInput, ProcessEndInput, RunDetail } from "./types";
 
@@ -94,8 +95,7 @@ export function planResume(run: PlanRun, now: number, policy: ResumePolicy): Res
 
 export const INTERRUPTED: FailureInput = {
   code: "interrupted",
-  message:
-    "The app restarted while this document was being processed, and its result could not be recovered. Please send the document again.",
+  message: ERROR_TEXT.interrupted.message,
 };
 
 /**

@@ -13,6 +13,7 @@ import { SectionCard } from "@/components/support/section-card";
 import { requireStaff } from "@/lib/auth";
 import { processMetaSchema } from "@/lib/contract";
 import { env } from "@/lib/env";
+import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
 import { getLedger } from "@/lib/ledger";
 
 export const metadata: Metadata = { title: "Run · Support console" };
@@ -101,6 +102,11 @@ export default async function SupportRunPage({ params }: Props) {
               className="rounded-lg bg-red-50 px-3 py-2.5 text-red-900 text-sm ring-1 ring-red-600/20 ring-inset"
               data-testid="answer-error"
             >
+              {isAppErrorCode(run.errorCode) ? (
+                <strong className="block font-semibold" data-testid="answer-error-title">
+                  {ERROR_TEXT[run.errorCode].title}
+                </strong>
+              ) : null}
               <span className="font-mono">{run.errorCode}</span>
               {run.errorMessage ? ` — ${run.errorMessage}` : ""}
             </p>

@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { INTERRUPTED } from "@/lib/ledger/resume";
+import type { RunDetail } from "@/lib/ledger/types";
+import { LedgerRunView } from "./ledger-run-view";
+
+afterEach(cleanup);
+
+const base: RunDetail = {
+  id: "local-1",
+  localId: "local-1",
+  traceId: null,
+  sessionId: "s",
+  categoryId: "c1",
+  categoryName: "Text recognition",
+  fileName: "invoice.png",
+  fileSize: 1000,
+  mediaType: "image/png",
+  objectKey: "uploads/invoice.png",
+  s3Uri: null,
+  idempotencyKey: "k",
+  status: "in_progress",
+  createdAt: Date.UTC(2026, 10, 22, 5, 0),
+  updatedAt: Date.UTC(2026, 10, 22, 5, 0),
+  grantedAt: Date.UTC(2026, 10, 22, 5, 0),
+  uploadedAt: Date.UTC(2026, 10, 22, 5, 0),
+  processStartedAt: Date.UTC(2026, 10, 22, 5, 0),
+  processEndedAt: null,
+  httpStatus: null,
+  errorCode: null,
+  errorMessage: null,
+  cost: null,
+  latencyMs: null,
+  failoverDepth: null,
+  provider: null,
+  replayed: false,
+  request: null,
+  errorBody: null,
+  meta: null,
+  data: null,
+};
+
+describe("LedgerRunView", () => {
+  it("names an interrupted run plainly and says what to do", () => {
+    render(
+      <LedgerRunView
+        run={{
+          ...base,
+          status: "failed",
+          errorCode: INTERRUPTED.code,
+          errorMessage: INTERRUPTED.message,
+        }}
+        unitLabel="USD"
+      />,
+    );
+    expect(screen.getByRole("heading", { name: "Processing was interrupted" })).toBeTruthy();
+    expect(screen.queryByText("Something went wrong")).toBeNull();
+    expect(screen.getByText(/Please send the document again/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Try again" }).getAttribute("href")).toBe(
+      "/categories/c1",
+    );
+  });
+});
