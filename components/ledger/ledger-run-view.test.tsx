@@ -61,4 +61,11 @@ describe("LedgerRunView", () => {
       "/categories/c1",
     );
   });
+
+  it("tells the buyer the result will appear by itself while it is in progress", () => {
+    render(<LedgerRunView run={base} unitLabel="USD" />);
+    const panel = screen.getByTestId("run-in-progress");
+    expect(panel.textContent).toMatch(/appears here by itself/);
+    expect(panel.textContent).not.toMatch(/refresh/i);
+  });
 });

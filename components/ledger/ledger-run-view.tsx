@@ -77,7 +77,8 @@ export function LedgerRunView({ run, unitLabel }: { run: RunDetail; unitLabel: s
       ) : (
         <StatePanel tone="pending" title="Still processing" testId="run-in-progress">
           <p>
-            This document is still being processed. Refresh this page in a moment to see the result.
+            This document is still being processed. The result appears here by itself when it is
+            ready; you can leave this page and find it later under My documents.
           </p>
         </StatePanel>
       )}
