@@ -6,16 +6,16 @@
 //
 //   npx tsx bench/browser-upload.ts
 import { execFile } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { startRealService } from "./app";
 import { exitWith } from "./exit";
+import { chromiumArgs, chromiumPath, freshDataDir } from "./setup";
 
 const SERVICE_PORT = 8950;
 const PAGE_PORT = 3950;
@@ -24,7 +24,6 @@ const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const BYTES = 25_000_000; // 25 MB, under the category's 25 MiB limit
 const RUNS = 3;
 const GOAL_RATIO = 0.9;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
 
 const median = (xs: number[]) =>
@@ -54,9 +53,7 @@ async function grant(serviceUrl: string): Promise<string> {
 }
 
 async function main(): Promise<boolean> {
-  const dataDir = path.join(root, ".data/bench/browser-upload");
-  await rm(dataDir, { recursive: true, force: true });
-  await mkdir(dataDir, { recursive: true });
+  const dataDir = await freshDataDir("browser-upload");
   const origin = `http://127.0.0.1:${PAGE_PORT}`;
   const page = createServer((_request, response) => {
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
@@ -71,15 +68,8 @@ async function main(): Promise<boolean> {
     env: { RATE_LIMIT_PER_MINUTE: "100000" },
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-      "--no-first-run",
-    ],
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
   try {
     const file = path.join(dataDir, "upload.bin");

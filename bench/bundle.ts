@@ -6,15 +6,14 @@
 //
 //   npx next build && npx tsx bench/bundle.ts
 import type { ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "@playwright/test";
 import { startApp, startRealService } from "./app";
 import { buildBlank, startBlank } from "./blank";
 import { exitWith } from "./exit";
+import { chromiumArgs, chromiumPath, freshDataDir, hasBuild } from "./setup";
 
 const SERVICE_PORT = 8951;
 const APP_PORT = 3951;
@@ -22,7 +21,6 @@ const BLANK_PORT = 3952;
 const KEY = "bench-bundle-key-0123456789";
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const GOAL_KB = 60;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 interface Scripts {
   count: number;
@@ -56,14 +54,9 @@ async function measure(browser: Browser, url: string): Promise<Scripts> {
 }
 
 async function main(): Promise<boolean> {
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
-    console.log("No production build (.next/BUILD_ID): run `npx next build` first.");
-    return false;
-  }
+  if (!hasBuild()) return false;
   await buildBlank();
-  const dataDir = path.join(root, ".data/bench/bundle");
-  await rm(dataDir, { recursive: true, force: true });
-  await mkdir(dataDir, { recursive: true });
+  const dataDir = await freshDataDir("bundle");
   const appUrl = `http://127.0.0.1:${APP_PORT}`;
   const service = await startRealService({
     port: SERVICE_PORT,
@@ -79,15 +72,8 @@ async function main(): Promise<boolean> {
     const blank = await startBlank(BLANK_PORT);
     children.push(blank.child);
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     });
     const blankJs = await measure(browser, `${blank.url}/`);
     const rows: [string, Scripts][] = [

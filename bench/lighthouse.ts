@@ -12,16 +12,15 @@
 // to read what Lighthouse blames: the LCP element, render-blocking resources,
 // main-thread work, unused JavaScript.
 import type { ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startApp, startRealService } from "./app";
 import { buildBlank, startBlank } from "./blank";
 import { exitWith } from "./exit";
+import { chromiumArgs, chromiumPath, freshDataDir, hasBuild } from "./setup";
 
 const SERVICE_PORT = 8954;
 const APP_PORT = 3954;
@@ -32,20 +31,14 @@ const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const RUNS = 3;
 const GOAL_SCORE = 95;
 const GOAL_LCP_MS = 1500;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const median = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<boolean> {
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
-    console.log("No production build (.next/BUILD_ID): run `npx next build` first.");
-    return false;
-  }
+  if (!hasBuild()) return false;
   await buildBlank();
-  const dataDir = path.join(root, ".data/bench/lighthouse");
-  await rm(dataDir, { recursive: true, force: true });
-  await mkdir(dataDir, { recursive: true });
+  const dataDir = await freshDataDir("lighthouse");
   const appUrl = `http://127.0.0.1:${APP_PORT}`;
   const service = await startRealService({
     port: SERVICE_PORT,
@@ -56,18 +49,10 @@ async function main(): Promise<boolean> {
   const children: ChildProcess[] = [service.child];
   await mkdir(path.join(dataDir, "chrome"), { recursive: true });
   const chrome = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: chromiumPath,
     port: CHROME_PORT,
     userDataDir: path.join(dataDir, "chrome"),
-    chromeFlags: [
-      "--headless=new",
-      ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-      "--no-first-run",
-    ],
+    chromeFlags: ["--headless=new", ...chromiumArgs],
   }).catch((error: unknown) => {
     service.child.kill();
     throw error;

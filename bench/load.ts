@@ -13,22 +13,21 @@
 //   npx next build && npx tsx bench/load.ts
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startApp, startRealService } from "./app";
 import { exitWith } from "./exit";
+import { freshDataDir, hasBuild, root } from "./setup";
 
 const SERVICE_PORT = 8953;
 const APP_PORT = 3953;
 const KEY = "bench-load-key-0123456789abc";
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const RSS_LIMIT_MB = 1024;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const fixtures = path.resolve(root, "../shared/fixtures");
 
 interface Phase {
@@ -88,13 +87,8 @@ function rssMb(child: ChildProcess): number {
 }
 
 async function main(): Promise<boolean> {
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
-    console.log("No production build (.next/BUILD_ID): run `npx next build` first.");
-    return false;
-  }
-  const dataDir = path.join(root, ".data/bench/load");
-  await rm(dataDir, { recursive: true, force: true });
-  await mkdir(dataDir, { recursive: true });
+  if (!hasBuild()) return false;
+  const dataDir = await freshDataDir("load");
   const serviceDir = path.join(dataDir, "service");
   const appUrl = `http://127.0.0.1:${APP_PORT}`;
   const service = await startRealService({
