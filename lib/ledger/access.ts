@@ -48,3 +48,18 @@ export async function openRunForPage(id: string): Promise<RunForPage> {
   const changed = await resumeStaleRuns([run]);
   return { state: "open", run: (changed && (await ledger.findRun(run.localId))) || run, viewer };
 }
+
+/**
+ * For support: one run by its id, trace id, Idempotency-Key or object key,
+ * whoever owns it. A run an app that died left in progress is asked after
+ * first, as on the buyer's pages, so staff see its real outcome at once.
+ */
+export async function findRunForStaff(id: string): Promise<RunDetail | undefined> {
+  const ledger = await getLedger();
+  const byId = await ledger.findRun(id);
+  const other = byId ? undefined : await ledger.lookupRun(id);
+  const run = byId ?? (other ? await ledger.findRun(other.localId) : undefined);
+  if (!run) return undefined;
+  const changed = await resumeStaleRuns([run]);
+  return (changed && (await ledger.findRun(run.localId))) || run;
+}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { RefreshWhilePending } from "@/app/runs/refresh-while-pending";
 import { secondaryButton } from "@/components/button-styles";
 import { runTitle } from "@/components/ledger/format";
 import { RunStatusBadge } from "@/components/ledger/run-status-badge";
@@ -14,7 +15,7 @@ import { requireStaff } from "@/lib/auth";
 import { processMetaSchema } from "@/lib/contract";
 import { env } from "@/lib/env";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
-import { getLedger } from "@/lib/ledger";
+import { findRunForStaff } from "@/lib/ledger/access";
 
 export const metadata: Metadata = { title: "Run · Support console" };
 
@@ -23,10 +24,7 @@ type Props = { params: Promise<{ id: string }> };
 export default async function SupportRunPage({ params }: Props) {
   const { id } = await params;
   await requireStaff(`/support/runs/${encodeURIComponent(id)}`);
-  const ledger = await getLedger();
-  const byId = await ledger.findRun(id);
-  const other = byId ? undefined : await ledger.lookupRun(id);
-  const run = byId ?? (other ? await ledger.findRun(other.localId) : undefined);
+  const run = await findRunForStaff(id);
 
   if (!run) {
     return (
@@ -115,9 +113,9 @@ export default async function SupportRunPage({ params }: Props) {
             ) : null}
           </div>
         ) : run.status === "in_progress" ? (
-          <p className="text-slate-600 text-sm">
-            No answer yet. A run stays in progress until the service answers; one interrupted by a
-            restart stays so.
+          <p className="text-slate-600 text-sm" data-testid="answer-pending">
+            No answer yet. This page updates by itself. If the app restarted during the call, the
+            service is asked again with the same Idempotency-Key.
           </p>
         ) : run.meta ? (
           <JsonViewer value={run.meta} label="meta" />
@@ -143,6 +141,7 @@ export default async function SupportRunPage({ params }: Props) {
           />
         </section>
       ) : null}
+      <RefreshWhilePending pending={run.status === "in_progress"} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { getStaffSession } from "@/lib/auth";
 import { AppError, errorResponse } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
-import { getLedger } from "@/lib/ledger";
+import { findRunForStaff } from "@/lib/ledger/access";
 import { exportFileName, toPublicRun } from "@/lib/ledger/public";
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
@@ -11,9 +11,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     await guardRequest(request, { mutating: false });
     if (!(await getStaffSession())) throw new AppError("unauthorized");
     const { id } = await params;
-    const ledger = await getLedger();
-    const found = (await ledger.findRun(id)) ?? (await ledger.lookupRun(id));
-    const run = found && "data" in found ? found : found && (await ledger.findRun(found.localId));
+    const run = await findRunForStaff(id);
     if (!run)
       throw new AppError("not_found", { message: `No run has the id “${id.slice(0, 200)}”.` });
     const headers = new Headers({

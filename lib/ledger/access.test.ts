@@ -1,0 +1,86 @@
+// Support's view of one run (findRunForStaff) on a real SQLite ledger: a run
+// an app that died left in progress is asked after on view, so staff see its
+// real outcome at once instead of waiting for the sweep.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ProcessOutcome } from "@/lib/routing/types";
+import { openLedgerDb } from "./database";
+import { createLedger, type Ledger } from "./ledger";
+
+const processDocument = vi.fn(
+  async (): Promise<ProcessOutcome> => ({
+    data: { text: "Dear reader", language: "eng", pages: [] },
+    meta: { trace_id: "c".repeat(32), estimated_cost: 0.001, latency_ms: 900, failover_depth: 0 },
+    replayed: true,
+  }),
+);
+const holder: { ledger?: Ledger } = {};
+
+vi.mock("@/lib/env", () => ({ env: { ROUTING_PROCESS_TIMEOUT_MS: 130_000 } }));
+vi.mock("@/lib/routing", () => ({ processDocument }));
+vi.mock("@/lib/auth/buyer-session", () => ({ getBuyerSessionId: async () => undefined }));
+vi.mock("@/lib/auth/staff-session", () => ({ getStaffSession: async () => ({ user: "s" }) }));
+vi.mock("./index", () => ({
+  getLedger: async () => {
+    if (!holder.ledger) throw new Error("no ledger");
+    return holder.ledger;
+  },
+}));
+
+const { findRunForStaff } = await import("./access");
+
+const dir = mkdtempSync(path.join(tmpdir(), "ledger-access-"));
+
+beforeAll(async () => {
+  holder.ledger = createLedger(await openLedgerDb({ sqlitePath: path.join(dir, "l.sqlite") }), {
+    retentionDays: 30,
+  });
+});
+afterAll(async () => {
+  await holder.ledger?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function orphan(key: string, touchedAgoMs: number) {
+  const ledger = holder.ledger as Ledger;
+  const objectKey = `uploads/cat-ocr/${key}.png`;
+  const id = await ledger.recordProcessStart({
+    sessionId: "buyer",
+    categoryId: "cat-ocr",
+    objectKey,
+    idempotencyKey: key,
+    request: {
+      headers: { "Idempotency-Key": key },
+      body: { input: { document: `s3://docroute/${objectKey}`, mime_type: "image/png" } },
+    },
+  });
+  await ledger.db
+    .updateTable("ledger_runs")
+    .set({ updated_at: Date.now() - touchedAgoMs, process_started_at: Date.now() - touchedAgoMs })
+    .where("id", "=", id)
+    .execute();
+  return id;
+}
+
+describe("findRunForStaff", () => {
+  it("shows a stale run's real outcome on the first view, found by its Idempotency-Key", async () => {
+    await orphan("key-stale", 20_000);
+    const run = await findRunForStaff("key-stale");
+    expect(run).toMatchObject({ status: "succeeded", id: "c".repeat(32), httpStatus: 200 });
+    expect(processDocument).toHaveBeenCalledOnce();
+    expect((await findRunForStaff("c".repeat(32)))?.data?.text).toBe("Dear reader");
+  });
+
+  it("leaves a run touched moments ago to the call working on it", async () => {
+    processDocument.mockClear();
+    const id = await orphan("key-fresh", 1000);
+    expect((await findRunForStaff(id))?.status).toBe("in_progress");
+    expect(processDocument).not.toHaveBeenCalled();
+  });
+
+  it("finds nothing for an unknown id", async () => {
+    expect(await findRunForStaff("nope")).toBeUndefined();
+  });
+});
