@@ -195,27 +195,63 @@ describe("listCategories", () => {
 describe("the connection", () => {
   const page = { items: [category(1)], page: 1, pages: 1, size: 50, total: 1 };
 
-  it("is kept alive: calls one after another share one connection", async () => {
+  it("is kept alive: calls one after another reuse their connections", async () => {
     const ports = new Set<number | undefined>();
     handler = (req, _body, res) => {
       ports.add(req.socket.remotePort);
       json(res, 200, page);
     };
     const { listCategories } = await client();
-    for (let i = 0; i < 3; i++) expect((await listCategories()).items).toHaveLength(1);
-    expect(ports.size).toBe(1);
+    // undici's pool may hand a call to a second connection when the one before
+    // has ended but its connection is not yet marked free: two at most, then reused.
+    for (let i = 0; i < 10; i++) expect((await listCategories()).items).toHaveLength(1);
+    expect(ports.size).toBeLessThanOrEqual(2);
     expect(seen[0]?.headers.connection).toBe("keep-alive");
   });
 
-  it("reads a gzip-encoded answer", async () => {
+  it("asks for an unencoded answer, and calls a compressed one malformed", async () => {
+    handler = (_req, _body, res) => json(res, 200, page);
+    const { listCategories } = await client();
+    await listCategories();
+    expect(seen[0]?.headers["accept-encoding"]).toBe("identity");
     handler = (_req, _body, res) => {
       res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" });
       res.end(gzipSync(JSON.stringify(page)));
     };
-    const { listCategories } = await client();
-    expect((await listCategories()).items[0]?.name).toBe("Category 1");
+    expect((await failure(listCategories())).code).toBe("bad_response");
+    expect(warnings.join("\n")).toContain("Content-Encoding: gzip");
   });
 
+  it("gives up when the body stops arriving before the timeout", async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.write('{"items":[');
+      setTimeout(() => res.end("]}"), 1500);
+    };
+    const { listCategories } = await client();
+    const started = Date.now();
+    expect((await failure(listCategories())).code).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(1200);
+  });
+
+  it("stops quietly when the caller goes away", async () => {
+    handler = (_req, _body, res) => {
+      setTimeout(() => json(res, 200, page), 1500);
+    };
+    const { listCategories } = await client();
+    const caller = new AbortController();
+    setTimeout(() => caller.abort(), 50);
+    const error = await listCategories({}, caller.signal).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeDefined();
+    expect(error).not.toMatchObject({ name: "AppError" });
+    expect(warnings).toEqual([]);
+  });
+
+  // The pool closes idle connections after 4 s; undici's headers and body
+  // timeouts are off, so only the app's own deadline ends a slow call.
   it("waits past the idle limit for a slow answer (a process call)", async () => {
     handler = (_req, _body, res) => {
       setTimeout(() => json(res, 200, page), 4_500);
