@@ -14,13 +14,15 @@
 //
 //   npx next build && npx tsx bench/app.ts   # goal: under 2 ms p50, 10 ms p99 added
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
+import { exitWith } from "./exit";
+import { hasBuild, root } from "./setup";
 
 const CALLS = Number(process.env.BENCH_APP_CALLS ?? 200);
 const WARMUP = 30;
@@ -28,7 +30,6 @@ const GOAL_P50_MS = 2;
 const GOAL_P99_MS = 10;
 const KEY = "bench-key-0123456789abcdef"; // bench/overhead.ts's service key
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const fixtures = path.resolve(root, "../shared/fixtures");
 
 const percentile = (sorted: number[], p: number) =>
@@ -219,10 +220,7 @@ function cookieJar() {
 }
 
 async function main(): Promise<boolean> {
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
-    console.log("No production build (.next/BUILD_ID): run `npx next build` first.");
-    return false;
-  }
+  if (!hasBuild()) return false;
   const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-bench-app-"));
   const service = await startService(dataDir);
   let app: Awaited<ReturnType<typeof startApp>> | undefined;
@@ -363,13 +361,4 @@ async function main(): Promise<boolean> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main()
-    .then((ok) => {
-      if (!ok) process.exitCode = 1;
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) exitWith(main);

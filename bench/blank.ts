@@ -7,9 +7,9 @@ import { existsSync } from "node:fs";
 import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { startApp, startRealService } from "./app";
+import { freshDataDir, root } from "./setup";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const blankDir = path.join(root, ".data/bench/blank-app");
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
@@ -62,4 +62,38 @@ export async function startBlank(port: number): Promise<{ url: string; child: Ch
   }
   child.kill();
   throw new Error("next start (blank) did not answer in 30 s");
+}
+
+/**
+ * For the page benchmarks (bundle, Lighthouse): the real service, the app's production
+ * build and the blank app, each on its port, with the data in `.data/bench/<name>`.
+ */
+export async function startAppAndBlank(options: {
+  name: string;
+  ports: { service: number; app: number; blank: number };
+  key: string;
+}): Promise<{ appUrl: string; blankUrl: string; dataDir: string; stop: () => Promise<void> }> {
+  await buildBlank();
+  const dataDir = await freshDataDir(options.name);
+  const service = await startRealService({
+    port: options.ports.service,
+    dataDir: path.join(dataDir, "service"),
+    key: options.key,
+    corsOrigin: `http://127.0.0.1:${options.ports.app}`,
+  });
+  const children: ChildProcess[] = [service.child];
+  const stop = async () => {
+    for (const child of children) child.kill();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const app = await startApp(service.url, dataDir, { port: options.ports.app, key: options.key });
+    children.push(app.child);
+    const blank = await startBlank(options.ports.blank);
+    children.push(blank.child);
+    return { appUrl: app.url, blankUrl: blank.url, dataDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -1,19 +1,8 @@
-// JavaScript the browser downloads for the home page and a category page,
-// compressed as served (what Chromium actually receives: the encoded body size
-// of every script response), against a blank Next.js page built the same way
-// (same next/react, `next build` + `next start`). Goal: the category page
-// within 60 kB of blank.
-//
-//   npx next build && npx tsx bench/bundle.ts
-import type { ChildProcess } from "node:child_process";
-import { rm } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
-import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
-import { startApp, startRealService } from "./app";
-import { buildBlank, startBlank } from "./blank";
+import { startAppAndBlank } from "./blank";
 import { exitWith } from "./exit";
-import { chromiumArgs, chromiumPath, freshDataDir, hasBuild } from "./setup";
+import { chromiumArgs, chromiumPath, hasBuild } from "./setup";
 
 const SERVICE_PORT = 8951;
 const APP_PORT = 3951;
@@ -55,32 +44,23 @@ async function measure(browser: Browser, url: string): Promise<Scripts> {
 
 async function main(): Promise<boolean> {
   if (!hasBuild()) return false;
-  await buildBlank();
-  const dataDir = await freshDataDir("bundle");
-  const appUrl = `http://127.0.0.1:${APP_PORT}`;
-  const service = await startRealService({
-    port: SERVICE_PORT,
-    dataDir: path.join(dataDir, "service"),
+  const pages = await startAppAndBlank({
+    name: "bundle",
+    ports: { service: SERVICE_PORT, app: APP_PORT, blank: BLANK_PORT },
     key: KEY,
-    corsOrigin: appUrl,
   });
-  const children: ChildProcess[] = [service.child];
   let browser: Browser | undefined;
   try {
-    const app = await startApp(service.url, dataDir, { port: APP_PORT, key: KEY });
-    children.push(app.child);
-    const blank = await startBlank(BLANK_PORT);
-    children.push(blank.child);
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: chromiumArgs,
     });
-    const blankJs = await measure(browser, `${blank.url}/`);
+    const blankJs = await measure(browser, `${pages.blankUrl}/`);
     const rows: [string, Scripts][] = [
-      ["home /", await measure(browser, `${app.url}/`)],
+      ["home /", await measure(browser, `${pages.appUrl}/`)],
       [
         `category /categories/${OCR.slice(0, 8)}…`,
-        await measure(browser, `${app.url}/categories/${OCR}`),
+        await measure(browser, `${pages.appUrl}/categories/${OCR}`),
       ],
       ["blank Next.js page", blankJs],
     ];
@@ -111,8 +91,7 @@ async function main(): Promise<boolean> {
     return ok;
   } finally {
     await browser?.close();
-    for (const child of children) child.kill();
-    await rm(dataDir, { recursive: true, force: true });
+    await pages.stop();
   }
 }
 

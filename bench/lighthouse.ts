@@ -1,26 +1,11 @@
-// Lighthouse (performance category, default mobile emulation) of the home page
-// and a category page of the production build against the real service:
-// score, LCP and TBT, median of three runs each. Goal: score 95+, LCP under
-// 1.5 s on this machine. Chromium is /usr/bin/chromium (CHROMIUM_PATH), headless.
-// The blank Next.js page of bench/bundle.ts (bench/blank.ts) is measured the
-// same way, as the floor this machine and Next itself allow; it is shown, not
-// judged.
-//
-//   npx next build && npx tsx bench/lighthouse.ts
-//
-// LIGHTHOUSE_REPORT_DIR=<dir> also writes every run's full report (JSON) there,
-// to read what Lighthouse blames: the LCP element, render-blocking resources,
-// main-thread work, unused JavaScript.
-import type { ChildProcess } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startApp, startRealService } from "./app";
-import { buildBlank, startBlank } from "./blank";
+import { startAppAndBlank } from "./blank";
 import { exitWith } from "./exit";
-import { chromiumArgs, chromiumPath, freshDataDir, hasBuild } from "./setup";
+import { chromiumArgs, chromiumPath, hasBuild } from "./setup";
 
 const SERVICE_PORT = 8954;
 const APP_PORT = 3954;
@@ -37,35 +22,27 @@ const median = (xs: number[]) =>
 
 async function main(): Promise<boolean> {
   if (!hasBuild()) return false;
-  await buildBlank();
-  const dataDir = await freshDataDir("lighthouse");
-  const appUrl = `http://127.0.0.1:${APP_PORT}`;
-  const service = await startRealService({
-    port: SERVICE_PORT,
-    dataDir: path.join(dataDir, "service"),
+  const servers = await startAppAndBlank({
+    name: "lighthouse",
+    ports: { service: SERVICE_PORT, app: APP_PORT, blank: BLANK_PORT },
     key: KEY,
-    corsOrigin: appUrl,
   });
-  const children: ChildProcess[] = [service.child];
-  await mkdir(path.join(dataDir, "chrome"), { recursive: true });
+  const chromeDir = path.join(servers.dataDir, "chrome");
+  await mkdir(chromeDir, { recursive: true });
   const chrome = await launch({
     chromePath: chromiumPath,
     port: CHROME_PORT,
-    userDataDir: path.join(dataDir, "chrome"),
+    userDataDir: chromeDir,
     chromeFlags: ["--headless=new", ...chromiumArgs],
-  }).catch((error: unknown) => {
-    service.child.kill();
+  }).catch(async (error: unknown) => {
+    await servers.stop();
     throw error;
   });
   try {
-    const app = await startApp(service.url, dataDir, { port: APP_PORT, key: KEY });
-    children.push(app.child);
-    const blank = await startBlank(BLANK_PORT);
-    children.push(blank.child);
     const pages = [
-      ["home /", `${app.url}/`, true],
-      ["category /categories/5b0c7a8e…", `${app.url}/categories/${OCR}`, true],
-      ["blank Next.js page (reference)", `${blank.url}/`, false],
+      ["home /", `${servers.appUrl}/`, true],
+      ["category /categories/5b0c7a8e…", `${servers.appUrl}/categories/${OCR}`, true],
+      ["blank Next.js page (reference)", `${servers.blankUrl}/`, false],
     ] as const;
     const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
     if (reportDir) await mkdir(reportDir, { recursive: true });
@@ -117,8 +94,7 @@ async function main(): Promise<boolean> {
     return ok;
   } finally {
     chrome.kill();
-    for (const child of children) child.kill();
-    await rm(dataDir, { recursive: true, force: true });
+    await servers.stop();
   }
 }
 
