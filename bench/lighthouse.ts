@@ -1,3 +1,16 @@
+// Lighthouse (performance category, default mobile emulation) of the home page
+// and a category page of the production build against the real service:
+// score, LCP and TBT, median of three runs each. Goal: score 95+, LCP under
+// 1.5 s on this machine. Chromium is /usr/bin/chromium (CHROMIUM_PATH), headless.
+// The blank Next.js page of bench/bundle.ts (bench/blank.ts) is measured the
+// same way, as the floor this machine and Next itself allow; it is shown, not
+// judged.
+//
+//   npx next build && npx tsx bench/lighthouse.ts
+//
+// LIGHTHOUSE_REPORT_DIR=<dir> also writes every run's full report (JSON) there,
+// to read what Lighthouse blames: the LCP element, render-blocking resources,
+// main-thread work, unused JavaScript.
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
