@@ -9,6 +9,7 @@ import { RunsTable } from "@/components/support/runs-table";
 import { requireStaff } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { getLedger, parseRunQuery, runQueryParams } from "@/lib/ledger";
+import { settleUnprocessedRuns } from "@/lib/ledger/recover";
 
 export const metadata: Metadata = { title: "Support console" };
 
@@ -21,6 +22,7 @@ export default async function SupportPage({ searchParams }: Props) {
   );
   await requireStaff(`/support${here.size ? `?${here}` : ""}`);
   const ledger = await getLedger();
+  await settleUnprocessedRuns();
 
   const q = typeof params.q === "string" ? params.q.trim() : "";
   if (q) {

@@ -3,7 +3,9 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { INTERRUPTED } from "@/lib/ledger/resume";
 import type { RunDetail } from "@/lib/ledger/types";
+import { NOT_PROCESSED_TEXT } from "@/lib/ledger/unprocessed";
 import { LedgerRunView } from "./ledger-run-view";
+import { MyDocumentsList } from "./my-documents-list";
 
 afterEach(cleanup);
 
@@ -67,5 +69,36 @@ describe("LedgerRunView", () => {
     const panel = screen.getByTestId("run-in-progress");
     expect(panel.textContent).toMatch(/appears here by itself/);
     expect(panel.textContent).not.toMatch(/refresh/i);
+  });
+});
+
+describe("a run that was never processed", () => {
+  const notProcessed: RunDetail = {
+    ...base,
+    status: "not_processed",
+    uploadedAt: null,
+    processStartedAt: null,
+    idempotencyKey: null,
+    errorCode: NOT_PROCESSED_TEXT.notUploaded.code,
+    errorMessage: NOT_PROCESSED_TEXT.notUploaded.message,
+  };
+
+  it("says plainly on its page that the upload didn't finish, and offers to send it again", () => {
+    render(<LedgerRunView run={notProcessed} unitLabel="USD" />);
+    expect(screen.getByTestId("run-status").textContent).toBe("Not processed");
+    expect(screen.getByRole("heading", { name: "Not processed" })).toBeTruthy();
+    expect(screen.getByText(/The upload didn't finish/)).toBeTruthy();
+    expect(screen.queryByTestId("run-in-progress")).toBeNull();
+    expect(screen.getByRole("link", { name: "Send it again" }).getAttribute("href")).toBe(
+      "/categories/c1",
+    );
+  });
+
+  it("shows as not processed in My documents, with the reason", () => {
+    render(<MyDocumentsList runs={[notProcessed]} unitLabel="USD" now={base.createdAt} />);
+    expect(screen.getByTestId("run-status").textContent).toBe("Not processed");
+    expect(screen.getByTestId("my-document-error").textContent).toBe(
+      NOT_PROCESSED_TEXT.notUploaded.message,
+    );
   });
 });

@@ -7,6 +7,7 @@ import { StatePanel } from "@/components/state-panel";
 import { processMetaSchema } from "@/lib/contract";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
 import type { RunDetail } from "@/lib/ledger/types";
+import { NOT_PROCESSED_TEXT } from "@/lib/ledger/unprocessed";
 import { formatTime } from "./format";
 import { RunStatusBadge } from "./run-status-badge";
 
@@ -74,6 +75,25 @@ export function LedgerRunView({ run, unitLabel }: { run: RunDetail; unitLabel: s
             </Link>
           }
         />
+      ) : run.status === "not_processed" ? (
+        <StatePanel
+          title={NOT_PROCESSED_TEXT.title}
+          headingLevel={2}
+          tone="warning"
+          testId="run-not-processed"
+          actions={
+            <Link href={categoryHref} className={primaryButton}>
+              Send it again
+            </Link>
+          }
+        >
+          <p>
+            {run.errorMessage ??
+              (run.uploadedAt === null
+                ? NOT_PROCESSED_TEXT.notUploaded.message
+                : NOT_PROCESSED_TEXT.uploaded.message)}
+          </p>
+        </StatePanel>
       ) : (
         <StatePanel tone="pending" title="Still processing" testId="run-in-progress">
           <p>

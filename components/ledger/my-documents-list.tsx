@@ -46,8 +46,11 @@ export function MyDocumentsList({
                   {formatAgo(run.createdAt, now)}
                 </time>
               </p>
-              {run.status === "failed" && run.errorMessage ? (
-                <p className="mt-1 text-red-700 text-sm" data-testid="my-document-error">
+              {(run.status === "failed" || run.status === "not_processed") && run.errorMessage ? (
+                <p
+                  className={`mt-1 text-sm ${run.status === "failed" ? "text-red-700" : "text-slate-600"}`}
+                  data-testid="my-document-error"
+                >
                   {run.errorMessage}
                 </p>
               ) : null}

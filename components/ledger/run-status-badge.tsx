@@ -7,6 +7,11 @@ const LOOK: Record<RunStatus, { label: string; badge: string; dot: string }> = {
     dot: "bg-emerald-500",
   },
   failed: { label: "Failed", badge: "bg-red-50 text-red-800 ring-red-600/25", dot: "bg-red-500" },
+  not_processed: {
+    label: "Not processed",
+    badge: "bg-slate-100 text-slate-700 ring-slate-500/25",
+    dot: "bg-slate-400",
+  },
   in_progress: {
     label: "In progress",
     badge: "bg-amber-50 text-amber-900 ring-amber-600/30",

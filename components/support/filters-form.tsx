@@ -38,6 +38,7 @@ export function FiltersForm({
           <option value="succeeded">Done</option>
           <option value="failed">Failed</option>
           <option value="in_progress">In progress</option>
+          <option value="not_processed">Not processed</option>
         </select>
       </div>
       <div className="col-span-1 lg:col-span-2">

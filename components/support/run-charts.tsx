@@ -27,7 +27,7 @@ export function RunCharts({ stats, unitLabel }: { stats: RunStats; unitLabel: st
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="run-charts">
       <ChartCard
         title="Runs and failures"
-        summary={`${plural(stats.total, "run")}, ${stats.failures} failed (${percent(stats.failures, stats.total)}), per ${bucketLabel}`}
+        summary={`${plural(stats.total, "run")}, ${stats.failures} failed (${percent(stats.failures, stats.total)})${stats.notProcessed ? `, ${stats.notProcessed} not processed` : ""}, per ${bucketLabel}`}
       >
         <BarChart
           label={`Runs per ${bucketLabel}: ${stats.total} in all, ${stats.failures} failed`}

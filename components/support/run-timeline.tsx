@@ -24,7 +24,12 @@ export function RunTimeline({ run, now }: { run: RunDetail; now: number }) {
     {
       name: run.status === "failed" ? "Failed" : "Processing finished",
       at: run.processEndedAt,
-      missing: run.status === "in_progress" ? "Still in progress" : "—",
+      missing:
+        run.status === "in_progress"
+          ? "Still in progress"
+          : run.status === "not_processed"
+            ? "Not processed: no process call was made"
+            : "—",
     },
   ];
   const reached = stages.filter((s) => s.at !== null);

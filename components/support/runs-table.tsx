@@ -56,7 +56,9 @@ export function RunsTable({ runs, unitLabel }: { runs: RunSummary[]; unitLabel: 
                 <p className="truncate text-slate-500 text-xs">
                   {run.categoryName ?? run.categoryId} · <span className="font-mono">{run.id}</span>
                 </p>
-                {run.status === "failed" ? <RunError run={run} /> : null}
+                {run.status === "failed" || run.status === "not_processed" ? (
+                  <RunError run={run} />
+                ) : null}
               </td>
               <td className={td}>
                 <RunStatusBadge status={run.status} />
@@ -95,7 +97,9 @@ export function RunsTable({ runs, unitLabel }: { runs: RunSummary[]; unitLabel: 
                 {run.failoverDepth ?? 0}
               </p>
             ) : null}
-            {run.status === "failed" ? <RunError run={run} /> : null}
+            {run.status === "failed" || run.status === "not_processed" ? (
+              <RunError run={run} />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -105,7 +109,10 @@ export function RunsTable({ runs, unitLabel }: { runs: RunSummary[]; unitLabel: 
 
 function RunError({ run }: { run: RunSummary }) {
   return (
-    <p className="mt-1 text-red-700 text-xs" data-testid="run-error">
+    <p
+      className={`mt-1 text-xs ${run.status === "failed" ? "text-red-700" : "text-slate-600"}`}
+      data-testid="run-error"
+    >
       {[run.httpStatus, run.errorCode].filter(Boolean).join(" ")}
       {run.errorMessage ? ` — ${run.errorMessage}` : ""}
     </p>

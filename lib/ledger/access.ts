@@ -5,7 +5,7 @@ import "server-only";
 import { getBuyerSessionId } from "@/lib/auth/buyer-session";
 import { getStaffSession } from "@/lib/auth/staff-session";
 import { getLedger } from "./index";
-import { resumeStaleRuns } from "./recover";
+import { resumeStaleRuns, settleUnprocessedRuns } from "./recover";
 import type { RunDetail, RunSummary } from "./types";
 
 export type Viewer = "owner" | "staff";
@@ -27,6 +27,7 @@ export async function listMyRuns(): Promise<RunSummary[]> {
   const sessionId = await getBuyerSessionId();
   if (!sessionId) return [];
   const ledger = await getLedger();
+  await settleUnprocessedRuns();
   const runs = await ledger.listBuyerRuns(sessionId);
   // Runs an app that died left in progress are asked after (lib/ledger/resume.ts).
   return (await resumeStaleRuns(runs)) ? ledger.listBuyerRuns(sessionId) : runs;
@@ -40,6 +41,7 @@ export type RunForPage =
 /** For /runs/<id>: the run when this visitor may see it, "refused" when it is someone else's. */
 export async function openRunForPage(id: string): Promise<RunForPage> {
   const ledger = await getLedger();
+  await settleUnprocessedRuns();
   const run = await ledger.findRun(id);
   if (!run) return { state: "missing" };
   const viewer = await viewerOf(run);
@@ -56,6 +58,7 @@ export async function openRunForPage(id: string): Promise<RunForPage> {
  */
 export async function findRunForStaff(id: string): Promise<RunDetail | undefined> {
   const ledger = await getLedger();
+  await settleUnprocessedRuns();
   const byId = await ledger.findRun(id);
   const other = byId ? undefined : await ledger.lookupRun(id);
   const run = byId ?? (other ? await ledger.findRun(other.localId) : undefined);

@@ -47,6 +47,7 @@ export function createLedger(db: LedgerDb, options: LedgerOptions) {
       writes.recordProcessEnd(db, localId, end, now()),
     claimStaleRun: (localId: string, seenUpdatedAt: number) =>
       writes.claimStaleRun(db, localId, seenUpdatedAt, now()),
+    settleUnprocessedRuns: (before: number) => writes.settleUnprocessedRuns(db, before, now()),
     findRun: (id: string) => reads.findRun(db, id),
     findRunBy: (ref: reads.RunRef) => reads.findRunBy(db, ref),
     lookupRun: (text: string) => reads.lookupRun(db, text),

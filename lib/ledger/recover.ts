@@ -10,6 +10,7 @@ import { getLedger } from "./index";
 import { type ResumeResult, resumePolicy, resumeRun } from "./resume";
 import { describeFailure } from "./track";
 import type { RunSummary } from "./types";
+import { NOT_PROCESSED_AFTER_MS } from "./unprocessed";
 
 const holder = globalThis as typeof globalThis & {
   __docrouteResuming?: Map<string, Promise<ResumeResult>>;
@@ -55,6 +56,29 @@ function resumeOne(localId: string): Promise<ResumeResult> {
   return work;
 }
 
+const SETTLE_EVERY_MS = 10_000;
+const settleHolder = globalThis as typeof globalThis & { __docrouteSettledAt?: number };
+
+/**
+ * Settles the runs that got an upload link and never a process call
+ * (unprocessed.ts), at most every 10 s per app process: from the sweep and
+ * before a page lists runs, so the buyer and support never see such a run
+ * "in progress" for long. Never throws.
+ */
+export async function settleUnprocessedRuns(): Promise<void> {
+  const now = Date.now();
+  if (now - (settleHolder.__docrouteSettledAt ?? 0) < SETTLE_EVERY_MS) return;
+  settleHolder.__docrouteSettledAt = now;
+  try {
+    await (await getLedger()).settleUnprocessedRuns(now - NOT_PROCESSED_AFTER_MS);
+  } catch (error) {
+    console.error(
+      "[ledger] could not settle unprocessed runs:",
+      error instanceof Error ? error.message : "unknown",
+    );
+  }
+}
+
 /**
  * Resumes the in-progress runs among `runs` that no call in this process is
  * working on. Resolves true when one of them changed within the page's wait.
@@ -86,6 +110,7 @@ export function startResumeSweeper(): void {
   flag.__docrouteSweeper = true;
   const sweep = async () => {
     try {
+      await settleUnprocessedRuns();
       const policy = resumePolicy(env.ROUTING_PROCESS_TIMEOUT_MS);
       const runs = await (await getLedger()).listStaleRuns(Date.now() - policy.staleMs);
       await resumeStaleRuns(runs);

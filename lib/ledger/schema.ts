@@ -1,7 +1,7 @@
 // The ledger's tables as Kysely sees them. Times are epoch milliseconds.
 import type { Generated } from "kysely";
 
-export type RunStatus = "in_progress" | "succeeded" | "failed";
+export type RunStatus = "in_progress" | "succeeded" | "failed" | "not_processed";
 
 export interface RunsTable {
   /** Our own id (`local-<uuid>`); the public id is trace_id when there is one. */

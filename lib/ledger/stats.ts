@@ -38,6 +38,8 @@ export interface RunStats {
   total: number;
   failures: number;
   inProgress: number;
+  /** Runs that got an upload link and never a process call. */
+  notProcessed: number;
   overTime: TimeBucket[];
   latency: Histogram;
   cost: Histogram;
@@ -96,6 +98,7 @@ export function summariseRuns(
   const providers = new Map<string, ProviderRate>();
   let failures = 0;
   let inProgress = 0;
+  let notProcessed = 0;
   for (const row of rows) {
     const bucket = overTime[Math.floor((row.createdAt - first) / bucketMs)];
     if (bucket) {
@@ -104,6 +107,7 @@ export function summariseRuns(
     }
     if (row.status === "failed") failures += 1;
     if (row.status === "in_progress") inProgress += 1;
+    if (row.status === "not_processed") notProcessed += 1;
     if (row.provider) {
       const rate = providers.get(row.provider) ?? {
         provider: row.provider,
@@ -123,6 +127,7 @@ export function summariseRuns(
     total: rows.length,
     failures,
     inProgress,
+    notProcessed,
     overTime,
     latency: histogram(
       done.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs])),

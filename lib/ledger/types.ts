@@ -3,7 +3,12 @@ import type { RunStatus } from "./schema";
 
 export type { RunStatus } from "./schema";
 
-export const RUN_STATUSES = ["in_progress", "succeeded", "failed"] as const satisfies RunStatus[];
+export const RUN_STATUSES = [
+  "in_progress",
+  "succeeded",
+  "failed",
+  "not_processed",
+] as const satisfies RunStatus[];
 
 /** A run as lists show it: everything but the request, meta, error body and data. */
 export interface RunSummary {

@@ -12,6 +12,7 @@ import type {
   ProcessStartInput,
   UploadedInput,
 } from "./types";
+import { NOT_PROCESSED_TEXT } from "./unprocessed";
 
 export type Clock = () => number;
 
@@ -131,7 +132,7 @@ export async function recordProcessStart(
       // Claims the grant's run; of two racing calls only one matches the where.
       const claimed = await db
         .updateTable("ledger_runs")
-        .set({ ...started, idempotency_key: key ?? null })
+        .set({ ...started, ...REOPENED, idempotency_key: key ?? null })
         .where("id", "=", grant.id)
         .where("process_started_at", "is", null)
         .executeTakeFirst();
@@ -239,6 +240,46 @@ export async function claimStaleRun(
     .where("updated_at", "=", seenUpdatedAt)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** A grant's run a process call takes over, even one settled as not processed. */
+const REOPENED = {
+  status: "in_progress",
+  error_code: null,
+  error_message: null,
+} as const;
+
+/**
+ * Ends the runs that got an upload link but no process call and were last
+ * touched before `before` (lib/ledger/unprocessed.ts). Conditional updates
+ * only, safe when several app instances run it at once. Returns how many.
+ */
+export async function settleUnprocessedRuns(
+  db: LedgerDb,
+  before: number,
+  now: number,
+): Promise<number> {
+  let settled = 0;
+  for (const [uploaded, text] of [
+    [true, NOT_PROCESSED_TEXT.uploaded],
+    [false, NOT_PROCESSED_TEXT.notUploaded],
+  ] as const) {
+    const result = await db
+      .updateTable("ledger_runs")
+      .set({
+        status: "not_processed",
+        error_code: text.code,
+        error_message: text.message,
+        updated_at: now,
+      })
+      .where("status", "=", "in_progress")
+      .where("process_started_at", "is", null)
+      .where("updated_at", "<", before)
+      .where("uploaded_at", uploaded ? "is not" : "is", null)
+      .executeTakeFirst();
+    settled += Number(result.numUpdatedRows);
+  }
+  return settled;
 }
 
 async function findByKey(db: LedgerDb, sessionId: string, key: string) {

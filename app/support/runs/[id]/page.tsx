@@ -112,6 +112,13 @@ export default async function SupportRunPage({ params }: Props) {
               <JsonViewer value={run.errorBody} label="Error body" />
             ) : null}
           </div>
+        ) : run.status === "not_processed" ? (
+          <p className="text-slate-600 text-sm" data-testid="answer-not-processed">
+            <strong className="block font-semibold text-slate-900">Not processed</strong>
+            <span className="font-mono">{run.errorCode}</span>
+            {run.errorMessage ? ` — ${run.errorMessage}` : ""} The service was never asked to
+            process it.
+          </p>
         ) : run.status === "in_progress" ? (
           <p className="text-slate-600 text-sm" data-testid="answer-pending">
             No answer yet. This page updates by itself. If the app restarted during the call, the
