@@ -1,13 +1,17 @@
 // The run ledger and the support console against the real service and app:
 // a buyer's run is found by its trace id, by staff only; a stranger and a
 // second buyer are refused; failed runs are listed with their error.
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { INTERRUPTED } from "../lib/ledger/resume";
 import { SUPPORT_E2E_ACCOUNT } from "../playwright.config";
 import { CATEGORY, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { SupportConsole } from "./pages/support-console";
 
+const LEDGER_PATH = ".data/e2e/app/ledger.sqlite";
 const FIXTURES = path.resolve(process.cwd(), "..", "shared", "fixtures");
 // Set SCREENSHOTS_DIR to keep a picture of every console screen (desktop and phone).
 const SHOTS = process.env.SCREENSHOTS_DIR;
@@ -235,5 +239,129 @@ test.describe("run ledger and support console", () => {
     await expect(staff.getByTestId("runs-empty")).toContainText("No runs match these filters");
     await shoot(staff, "support-runs-empty");
     await context.close();
+  });
+
+  test("a run an app restart interrupted and an upload never processed end in plain words for the buyer and support", async ({
+    page,
+    browser,
+  }) => {
+    // Two grants as the uploader asks for them; one upload reported finished.
+    await page.goto("/documents");
+    const grant = async (fileName?: string) =>
+      page.evaluate(
+        async ({ category, fileName }) => {
+          const headers = { "Content-Type": "application/json" };
+          const res = await fetch(`/api/categories/${category}/uploads`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ contentType: "image/png" }),
+          });
+          const { object_key } = (await res.json()) as { object_key: string };
+          if (fileName)
+            await fetch(`/api/runs/${encodeURIComponent(object_key)}/uploaded`, {
+              method: "POST",
+              headers,
+              body: JSON.stringify({ fileName, size: 48_213 }),
+            });
+          return object_key;
+        },
+        { category: CATEGORY.textRecognition.id, fileName },
+      );
+    const interruptedKey = await grant("receipt.png");
+    const unfinishedKey = await grant();
+    // The state the ledger leaves them in (lib/ledger/resume.ts, unprocessed.ts):
+    // the first ended as interrupted by a resume, the second idle for two hours.
+    const ledger = new Database(LEDGER_PATH);
+    try {
+      const hoursAgo = Date.now() - 2 * 3_600_000;
+      // Granted, uploaded and sent two hours ago; ended by a resume once no call could still run.
+      const key = randomUUID();
+      const request = {
+        headers: { "Idempotency-Key": key },
+        body: {
+          input: { document: `s3://docroute-local/${interruptedKey}`, mime_type: "image/png" },
+          input_ref: interruptedKey,
+        },
+      };
+      ledger
+        .prepare(
+          "update ledger_runs set status = 'failed', error_code = 'interrupted', error_message = ?, created_at = ?, granted_at = ?, uploaded_at = ?, process_started_at = ?, process_ended_at = ?, updated_at = ?, idempotency_key = ?, request = ? where object_key = ?",
+        )
+        .run(
+          INTERRUPTED.message,
+          hoursAgo,
+          hoursAgo,
+          hoursAgo + 1_500,
+          hoursAgo + 1_800,
+          hoursAgo + 191_800,
+          hoursAgo + 191_800,
+          key,
+          JSON.stringify(request),
+          interruptedKey,
+        );
+      ledger
+        .prepare(
+          "update ledger_runs set created_at = ?, granted_at = ?, updated_at = ? where object_key = ?",
+        )
+        .run(hoursAgo, hoursAgo, hoursAgo, unfinishedKey);
+    } finally {
+      ledger.close();
+    }
+
+    // My documents: the idle upload is settled on a read (at most every 10 s per instance).
+    const interrupted = page.getByTestId("my-document").filter({ hasText: "receipt.png" });
+    await expect(async () => {
+      await page.reload();
+      await expect(
+        page
+          .getByTestId("my-document")
+          .filter({ hasText: unfinishedKey.split("/").at(-1) ?? "" })
+          .getByTestId("run-status"),
+      ).toHaveText("Not processed", { timeout: 1000 });
+    }).toPass({ timeout: 30_000, intervals: [2000] });
+    const unfinished = page
+      .getByTestId("my-document")
+      .filter({ hasText: unfinishedKey.split("/").at(-1) ?? "" });
+    await expect(unfinished.getByTestId("my-document-error")).toHaveText(
+      /The upload didn't finish/,
+    );
+    await expect(interrupted.getByTestId("run-status")).toHaveText("Failed");
+    await expect(page.getByTestId("my-document")).toHaveCount(2);
+    await expect(interrupted.getByTestId("my-document-error")).toHaveText(/app restarted/);
+    await shoot(page, "buyer-my-documents-interrupted-not-processed");
+
+    await interrupted.getByRole("link").click();
+    await expect(page.getByRole("heading", { name: "Processing was interrupted" })).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, "buyer-run-interrupted");
+
+    await page.goto("/documents");
+    await unfinished.getByRole("link").click();
+    await expect(page.getByRole("heading", { name: "Not processed" })).toBeVisible();
+    await expect(page.getByTestId("run-status")).toHaveText("Not processed");
+    await expect(page.getByRole("link", { name: "Send it again" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, "buyer-run-not-processed");
+
+    // Support: the filter lists it, the run page says what happened.
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await signIn(staff, "/support?outcome=not_processed");
+    await expect(staff.getByTestId("run-charts")).toContainText("not processed");
+    await staff
+      .getByRole("link", { name: unfinishedKey.split("/").at(-1) ?? "" })
+      .first()
+      .click();
+    await expect(staff).toHaveURL(/\/support\/runs\/local-/);
+    await expect(staff.getByTestId("run-status")).toHaveText("Not processed");
+    await expect(staff.getByTestId("answer-not-processed")).toContainText("upload_not_finished");
+    await expectNoSeriousA11yViolations(staff);
+    await shoot(staff, "support-run-not-processed");
+    await staff.goto("/support");
+    await new SupportConsole(staff).find(interruptedKey);
+    await expect(staff.getByTestId("answer-error-title")).toHaveText("Processing was interrupted");
+    await shoot(staff, "support-run-interrupted");
+    await staffContext.close();
   });
 });

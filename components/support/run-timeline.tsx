@@ -49,7 +49,7 @@ export function RunTimeline({ run, now }: { run: RunDetail; now: number }) {
                 !done ? "bg-slate-200" : stage.name === "Failed" ? "bg-red-500" : "bg-indigo-500"
               }`}
             />
-            <p className={`font-medium text-sm ${done ? "text-slate-900" : "text-slate-400"}`}>
+            <p className={`font-medium text-sm ${done ? "text-slate-900" : "text-slate-500"}`}>
               {stage.name}
             </p>
             <p className="text-slate-500 text-xs tabular-nums">
