@@ -69,4 +69,21 @@ describe("AppError", () => {
       console.error = original;
     }
   });
+
+  it("logs a surprise, but not a browser that went away mid-request", () => {
+    const logged: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => logged.push(args);
+    try {
+      const gone = new Error("aborted");
+      gone.name = "ResponseAborted";
+      errorResponse(gone);
+      errorResponse(new DOMException("This operation was aborted", "AbortError"));
+      expect(logged).toHaveLength(0);
+      errorResponse(new Error("boom"));
+      expect(logged).toHaveLength(1);
+    } finally {
+      console.error = original;
+    }
+  });
 });
