@@ -1,48 +1,12 @@
 // The ledger on SQLite and, when TEST_DATABASE_URL is set, on a real
 // PostgreSQL (in a schema of its own, dropped afterwards).
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openLedgerDb } from "./database";
-import { createLedger, type Ledger } from "./ledger";
+import type { Ledger } from "./ledger";
+import { ledgerBackends } from "./test-backends";
 
-const PG_URL = process.env.TEST_DATABASE_URL;
 const DAY = 86_400_000;
 
-interface Backend {
-  name: string;
-  open: (clock: () => number) => Promise<Ledger>;
-  cleanup: () => Promise<void>;
-}
-
-const dir = mkdtempSync(path.join(tmpdir(), "ledger-"));
-const sqlite: Backend = {
-  name: "SQLite",
-  open: async (now) =>
-    createLedger(await openLedgerDb({ sqlitePath: path.join(dir, "ledger.sqlite") }), {
-      retentionDays: 30,
-      now,
-    }),
-  cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-};
-
-const schema = `ledger_test_${randomBytes(5).toString("hex")}`;
-const postgres: Backend = {
-  name: "PostgreSQL",
-  open: async (now) =>
-    createLedger(await openLedgerDb({ url: PG_URL, schema }), { retentionDays: 30, now }),
-  cleanup: async () => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
-  },
-};
-
-const backends = PG_URL ? [sqlite, postgres] : [sqlite];
+const backends = ledgerBackends("test");
 
 const meta = (traceId: string, extra: Record<string, unknown> = {}) => ({
   trace_id: traceId,

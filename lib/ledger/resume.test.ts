@@ -2,19 +2,14 @@
 // (and PostgreSQL when TEST_DATABASE_URL is set), with the service's
 // idempotent answers played by a fake.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
 import type { ProcessInput, ProcessOutcome } from "@/lib/routing/types";
-import { openLedgerDb } from "./database";
-import { createLedger, type Ledger } from "./ledger";
+import type { Ledger } from "./ledger";
 import { INTERRUPTED, planResume, type ResumeDeps, resumePolicy, resumeRun } from "./resume";
+import { ledgerBackends } from "./test-backends";
 import { describeFailure } from "./track";
 
-const PG_URL = process.env.TEST_DATABASE_URL;
 const policy = resumePolicy(130_000);
 const T0 = Date.parse("2026-11-21T10:00:00Z");
 
@@ -80,39 +75,7 @@ describe("planResume", () => {
   });
 });
 
-interface Backend {
-  name: string;
-  open: (now: () => number) => Promise<Ledger>;
-  cleanup: () => Promise<void>;
-}
-const dir = mkdtempSync(path.join(tmpdir(), "ledger-resume-"));
-const schema = `ledger_resume_${randomBytes(5).toString("hex")}`;
-const backends: Backend[] = [
-  {
-    name: "SQLite",
-    open: async (now) =>
-      createLedger(await openLedgerDb({ sqlitePath: path.join(dir, "ledger.sqlite") }), {
-        retentionDays: 30,
-        now,
-      }),
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  },
-  ...(PG_URL
-    ? [
-        {
-          name: "PostgreSQL",
-          open: async (now: () => number) =>
-            createLedger(await openLedgerDb({ url: PG_URL, schema }), { retentionDays: 30, now }),
-          cleanup: async () => {
-            const client = new pg.Client({ connectionString: PG_URL });
-            await client.connect();
-            await client.query(`drop schema if exists "${schema}" cascade`);
-            await client.end();
-          },
-        },
-      ]
-    : []),
-];
+const backends = ledgerBackends("resume");
 
 const outcome = (traceId: string): ProcessOutcome => ({
   data: { text: "Dear reader", language: "eng", pages: [] },

@@ -2,52 +2,15 @@
 // on a real SQLite ledger (and PostgreSQL when TEST_DATABASE_URL is set), with
 // two ledgers on one database playing two app instances.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openLedgerDb } from "./database";
 import { parseRunQuery } from "./filters";
-import { createLedger, type Ledger } from "./ledger";
+import type { Ledger } from "./ledger";
+import { ledgerBackends } from "./test-backends";
 import { NOT_PROCESSED_AFTER_MS, NOT_PROCESSED_TEXT } from "./unprocessed";
 
-const PG_URL = process.env.TEST_DATABASE_URL;
 const T0 = Date.parse("2026-11-21T10:00:00Z");
 
-interface Backend {
-  name: string;
-  open: (now: () => number) => Promise<Ledger>;
-  cleanup: () => Promise<void>;
-}
-const dir = mkdtempSync(path.join(tmpdir(), "ledger-unprocessed-"));
-const schema = `ledger_unprocessed_${randomBytes(5).toString("hex")}`;
-const backends: Backend[] = [
-  {
-    name: "SQLite",
-    open: async (now) =>
-      createLedger(await openLedgerDb({ sqlitePath: path.join(dir, "ledger.sqlite") }), {
-        retentionDays: 30,
-        now,
-      }),
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  },
-  ...(PG_URL
-    ? [
-        {
-          name: "PostgreSQL",
-          open: async (now: () => number) =>
-            createLedger(await openLedgerDb({ url: PG_URL, schema }), { retentionDays: 30, now }),
-          cleanup: async () => {
-            const client = new pg.Client({ connectionString: PG_URL });
-            await client.connect();
-            await client.query(`drop schema if exists "${schema}" cascade`);
-            await client.end();
-          },
-        },
-      ]
-    : []),
-];
+const backends = ledgerBackends("unprocessed");
 
 describe.each(backends)("settleUnprocessedRuns on $name", (backend) => {
   let clock = T0;
