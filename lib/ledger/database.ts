@@ -7,6 +7,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { cacheStatements } from "@/lib/sqlite/statement-cache";
 import { ledgerMigrations } from "./migrations";
 import type { LedgerDatabase } from "./schema";
 
@@ -79,7 +80,7 @@ function sqliteDialect(file = ":memory:") {
       database.pragma("journal_mode = WAL");
       database.pragma("busy_timeout = 5000");
       database.pragma("synchronous = NORMAL");
-      return database;
+      return cacheStatements(database);
     },
   });
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { cacheStatements } from "@/lib/sqlite/statement-cache";
 import { createGrantStore } from "./grant-store";
 import { createIdempotencyStore, type IdempotencyOptions } from "./idempotency-store";
 import { migrationProvider } from "./migrations";
@@ -78,31 +79,6 @@ function createDialect(url: string | undefined, dataDir: string) {
       return cacheStatements(database);
     },
   });
-}
-
-const STATEMENT_CACHE_SIZE = 64;
-
-/**
- * Kysely prepares every query anew; preparing costs as much as running these small
- * queries. The service has a handful of distinct statements, so keep them prepared.
- * Safe because Kysely runs one query at a time on the connection and never streams here.
- */
-function cacheStatements(database: SQLite.Database): SQLite.Database {
-  const prepare = database.prepare.bind(database);
-  const cache = new Map<string, SQLite.Statement>();
-  database.prepare = ((source: string) => {
-    let statement = cache.get(source);
-    if (!statement) {
-      statement = prepare(source);
-      if (cache.size >= STATEMENT_CACHE_SIZE) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-      cache.set(source, statement);
-    }
-    return statement;
-  }) as SQLite.Database["prepare"];
-  return database;
 }
 
 function sqliteFile(url: string | undefined, dataDir: string): string {
