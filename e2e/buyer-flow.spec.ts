@@ -2,6 +2,7 @@
 // chosen, uploaded, processed, and its text, cost, latency, failover depth and
 // trace id are shown. Also: what is refused before anything is sent.
 import { writeFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { CATEGORY, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import {
   characterErrorRate,
@@ -137,6 +138,52 @@ test.describe("a document on its way through", () => {
     expect(characterErrorRate(again, text)).toBe(0);
     expect(characterErrorRate(again, trueText("invoice.txt"))).toBeLessThanOrEqual(MAX_CER);
     expect(leaks).toEqual([]);
+  });
+});
+
+test.describe("the uploader's own code", () => {
+  /** Script responses holding the upload engine (its grant mutation's key). */
+  function watchEngineScripts(page: Page): string[] {
+    const seen: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      const body = await response.text().catch(() => "");
+      if (body.includes('"upload-grant"')) seen.push(response.url());
+    });
+    return seen;
+  }
+
+  test("comes with the first file, not with the page", async ({ page }) => {
+    const uploader = new Uploader(page);
+    const engine = watchEngineScripts(page);
+    await page.goto(`/categories/${CATEGORY.textRecognition.id}`, { waitUntil: "networkidle" });
+    expect(engine).toEqual([]);
+    await uploader.add(fixture("invoice.png"));
+    await uploader.expectDone("invoice.png");
+    expect(engine).toHaveLength(1);
+  });
+
+  test("a file added while the engine cannot be fetched is kept, and sent once it can be", async ({
+    page,
+  }) => {
+    const uploader = new Uploader(page);
+    await page.goto(`/categories/${CATEGORY.textRecognition.id}`, { waitUntil: "networkidle" });
+    await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
+    await uploader.add(fixture("invoice.png"));
+    const error = page.getByTestId("upload-engine-error");
+    await expect(error).toContainText("The uploader didn't finish loading");
+    await expect(error).toContainText("Your file is still here and nothing has been sent");
+    await expect(uploader.rows).toHaveCount(0);
+
+    await page.unroute("**/_next/static/chunks/**");
+    await error.getByRole("button", { name: "Try again" }).click();
+    await uploader.expectDone("invoice.png");
+    await expect(error).toHaveCount(0);
+
+    // A refresh brings the queue back at once, without waiting for the pointer.
+    await page.mouse.move(0, 0);
+    await page.reload();
+    await expect(uploader.stage("invoice.png")).toHaveText("Done");
   });
 });
 

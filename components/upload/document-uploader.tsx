@@ -1,21 +1,18 @@
 "use client";
 // A category's whole upload flow on one screen: pick a language, add files,
 // watch each through Upload → Process → Result, and read the result below.
-import Link from "next/link";
-import { lazy, Suspense, useCallback, useId, useState } from "react";
+//
+// Only the drop zone and the language choice come with the page. The engine
+// (upload-session.tsx: checks, transfers, the queue, results) is a chunk of
+// its own, fetched when a person heads for the drop zone or adds a file.
+// Files added before it arrives wait here and are handed over in order.
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_ACCEPTED_TYPES, DEFAULT_MAX_BYTES } from "@/lib/upload/media-types";
-import type { QueueEntry } from "@/lib/upload/queue-state";
-import { useUploadQueue } from "@/lib/upload/use-upload-queue";
+import { hasStoredQueue } from "@/lib/upload/storage-key";
 import { DropZone } from "./drop-zone";
 import { DEFAULT_LANGUAGES, type LanguageOption } from "./languages";
-import { UploadQueue } from "./upload-queue";
-
-// The result view is only needed once something finished: keep it out of the page's first load.
-// React.lazy rather than next/dynamic, whose loader code (about 2.5 kB compressed) would ship
-// with the page; a result only exists in the browser, so the server never renders it.
-const ResultView = lazy(() =>
-  import("@/components/result/result-view").then((m) => ({ default: m.ResultView })),
-);
+import type { FileBatch } from "./upload-session";
+import { useUploadSession } from "./use-upload-session";
 
 export interface DocumentUploaderProps {
   categoryId: string;
@@ -44,35 +41,43 @@ export function DocumentUploader({
 }: DocumentUploaderProps) {
   const languageId = useId();
   const [language, setLanguage] = useState("");
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const queue = useUploadQueue({ categoryId, accepted, maxBytes });
-  const { addFiles, resultOf, fileOf } = queue;
+  const [incoming, setIncoming] = useState<FileBatch[]>([]);
+  const nextBatchId = useRef(0);
+  // The rows go under the drop zone; the engine renders them there through a portal.
+  const [queueSlot, setQueueSlot] = useState<HTMLElement | null>(null);
+  const session = useUploadSession();
+  const { load } = session;
+
+  // A refresh with files in the queue: bring their rows back at once.
+  useEffect(() => {
+    if (hasStoredQueue(categoryId)) load();
+  }, [categoryId, load]);
 
   const onFiles = useCallback(
-    (files: File[]) => addFiles(files, language ? [language] : []),
-    [addFiles, language],
+    (files: File[]) => {
+      const batch = { id: nextBatchId.current++, files, languageHints: language ? [language] : [] };
+      setIncoming((list) => [...list, batch]);
+      load();
+    },
+    [language, load],
   );
-  const canShow = useCallback((entry: QueueEntry) => resultOf(entry.id) !== undefined, [resultOf]);
+  const onTaken = useCallback(
+    (ids: number[]) => setIncoming((list) => list.filter((batch) => !ids.includes(batch.id))),
+    [],
+  );
 
-  // Unless the person picked one, show the newest result the page still has.
-  const shown =
-    queue.entries.find((e) => e.id === selectedId && canShow(e)) ??
-    queue.entries.findLast((e) => e.stage === "done" && canShow(e));
-  const shownResult = shown ? resultOf(shown.id) : undefined;
-
-  const resultLink = (entry: QueueEntry) =>
-    entry.stage === "done" && entry.meta ? (
-      <Link
-        href={runHref(entry.meta.trace_id)}
-        className="font-medium text-indigo-700 text-xs underline-offset-2 hover:underline"
-      >
-        Open result page
-      </Link>
-    ) : null;
-
+  const Session = session.module?.UploadSession;
+  const waiting = incoming.reduce((n, batch) => n + batch.files.length, 0);
   return (
     <div className="space-y-6" data-testid="document-uploader">
-      <section aria-labelledby="upload-heading" className="space-y-4">
+      <section
+        aria-labelledby="upload-heading"
+        className="space-y-4"
+        // Someone heading for the drop zone or the language is about to add files.
+        onPointerEnter={load}
+        onFocus={load}
+        onDragEnter={load}
+      >
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="upload-heading" className="font-semibold text-lg text-slate-900">
             Add documents
@@ -99,49 +104,65 @@ export function DocumentUploader({
           ) : null}
         </div>
         <DropZone accepted={accepted} maxBytes={maxBytes} onFiles={onFiles} />
-        <UploadQueue
-          entries={queue.entries}
-          unitLabel={unitLabel}
-          selectedId={shown?.id ?? null}
-          canRetry={queue.canRetry}
-          canShow={canShow}
-          onCancel={queue.cancel}
-          onRetry={queue.retry}
-          onRemove={queue.remove}
-          onShow={setSelectedId}
-          resultLink={resultLink}
-        />
+        {/* display: contents, so the rows lay out as the section's own children. */}
+        <div ref={setQueueSlot} className="contents">
+          {Session ? null : <WaitingFiles count={waiting} failed={session.failed} onRetry={load} />}
+        </div>
       </section>
-
-      {shown && shownResult ? (
-        <section aria-labelledby="result-heading" className="space-y-4" data-testid="upload-result">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2
-              id="result-heading"
-              className="min-w-0 truncate font-semibold text-lg text-slate-900"
-            >
-              Result: {shown.name}
-            </h2>
-            {resultLink(shown)}
-          </div>
-          <Suspense fallback={<p className="text-slate-500 text-sm">Loading the result…</p>}>
-            <ResultView
-              result={shownResult}
-              file={fileOf(shown.id)}
-              fileName={shown.name}
-              unitLabel={unitLabel}
-              support={{
-                idempotencyKey: shown.idempotencyKey,
-                objectKey: shown.objectKey ?? undefined,
-                time: shown.finishedAt ?? undefined,
-                categoryName,
-                categoryId,
-                fileName: shown.name,
-              }}
-            />
-          </Suspense>
-        </section>
+      {Session && queueSlot ? (
+        <Session
+          categoryId={categoryId}
+          categoryName={categoryName}
+          accepted={accepted}
+          maxBytes={maxBytes}
+          unitLabel={unitLabel}
+          runHref={runHref}
+          incoming={incoming}
+          onTaken={onTaken}
+          queueSlot={queueSlot}
+        />
       ) : null}
+    </div>
+  );
+}
+
+/** Files added before the engine arrived; if it could not be fetched, a way to try again. */
+function WaitingFiles({
+  count,
+  failed,
+  onRetry,
+}: {
+  count: number;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  if (count === 0) return null;
+  const files = count === 1 ? "Your file" : `Your ${count} files`;
+  if (!failed) {
+    return (
+      <p role="status" className="text-slate-600 text-sm" data-testid="upload-waiting">
+        Getting ready to upload… {files.toLowerCase()} will appear here in a moment.
+      </p>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm sm:p-4"
+      data-testid="upload-engine-error"
+    >
+      <p className="font-medium text-red-800">The uploader didn't finish loading</p>
+      <p className="mt-1 text-slate-700">
+        {files} {count === 1 ? "is" : "are"} still here and nothing has been sent. Check your
+        connection, then try again.
+      </p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-3 inline-flex h-8 items-center justify-center rounded-md bg-indigo-600 px-3 font-medium text-white text-xs shadow-sm hover:bg-indigo-700"
+      >
+        Try again
+      </button>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { useEffect } from "react";
 import * as z from "zod/mini";
 import { processResultSchema } from "@/lib/contract/mini";
 import { processMutation } from "@/lib/upload/api";
-import { restoreQueue, storageKey } from "@/lib/upload/session-store";
+import { restoreQueue } from "@/lib/upload/session-store";
+import { storageKey } from "@/lib/upload/storage-key";
 import { saveRun } from "./browser-runs";
 
 const variablesSchema = z.partial(

@@ -22,10 +22,6 @@ const STAGES: ReadonlySet<string> = new Set<Stage>([
   "cancelled",
 ]);
 
-export function storageKey(categoryId: string): string {
-  return `docroute:uploads:${categoryId}`;
-}
-
 export function serialiseQueue(entries: readonly QueueEntry[]): string {
   const kept = entries.slice(-MAX_STORED_ENTRIES).map((e) => ({ ...e, bytesPerSecond: null }));
   return JSON.stringify({ version: 1, entries: kept });

@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_ACCEPTED_TYPES, DEFAULT_MAX_BYTES } from "./media-types";
-import { storageKey } from "./session-store";
+import { storageKey } from "./storage-key";
 import { useUploadQueue } from "./use-upload-queue";
 
 const CATEGORY = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";

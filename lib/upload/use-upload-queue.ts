@@ -18,7 +18,8 @@ import {
   queueReducer,
 } from "./queue-state";
 import { runEntry } from "./run-entry";
-import { restoreQueue, serialiseQueue, storageKey } from "./session-store";
+import { restoreQueue, serialiseQueue } from "./session-store";
+import { storageKey } from "./storage-key";
 
 export interface UploadQueueOptions extends FileRules {
   categoryId: string;
