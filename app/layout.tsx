@@ -3,7 +3,6 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
-import { QueryProvider } from "@/lib/query/query-provider";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -32,11 +31,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <SiteHeader />
-        <QueryProvider>
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-        </QueryProvider>
+        <main id="main" className="flex-1">
+          {children}
+        </main>
         <SiteFooter />
       </body>
     </html>

@@ -1,25 +1,15 @@
-"use client";
-
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { secondaryButton } from "@/components/button-styles";
 import { CategoryCard } from "@/components/category-card";
-import { CategoryGridSkeleton } from "@/components/category-grid-skeleton";
-import { ErrorState } from "@/components/error-state";
 import { Pagination } from "@/components/pagination";
 import { StatePanel } from "@/components/state-panel";
-import { type CategoriesParams, categoriesQuery } from "@/lib/query/category-list";
+import type { CategoriesParams } from "@/lib/query/categories";
+import type { CategoryList as List } from "@/lib/routing/types";
 import { homeHref } from "./home-href";
 
-export function CategoryList({ params }: { params: CategoriesParams }) {
-  // Prefetched on the server under the same key; this keeps it fresh in the browser.
-  const { data, error } = useQuery(categoriesQuery(params));
-
-  if (!data) {
-    return error ? <ErrorState error={error} /> : <CategoryGridSkeleton />;
-  }
-
-  if (data.total === 0) {
+/** One page of the category list, or why there is nothing on it. */
+export function CategoryList({ list, params }: { list: List; params: CategoriesParams }) {
+  if (list.total === 0) {
     return (
       <StatePanel title="No categories yet" testId="empty-state" role="status">
         <p>
@@ -30,7 +20,7 @@ export function CategoryList({ params }: { params: CategoriesParams }) {
     );
   }
 
-  if (data.items.length === 0) {
+  if (list.items.length === 0) {
     return (
       <StatePanel
         title={`There is no page ${params.page}`}
@@ -42,36 +32,36 @@ export function CategoryList({ params }: { params: CategoriesParams }) {
         }
       >
         <p>
-          The list has {data.total} {data.total === 1 ? "category" : "categories"} on {data.pages}{" "}
-          {data.pages === 1 ? "page" : "pages"}.
+          The list has {list.total} {list.total === 1 ? "category" : "categories"} on {list.pages}{" "}
+          {list.pages === 1 ? "page" : "pages"}.
         </p>
       </StatePanel>
     );
   }
 
-  const first = (data.page - 1) * data.size + 1;
-  const last = first + data.items.length - 1;
-  const activeCount = data.items.filter((c) => c.availability === "active").length;
+  const first = (list.page - 1) * list.size + 1;
+  const last = first + list.items.length - 1;
+  const activeCount = list.items.filter((c) => c.availability === "active").length;
   return (
     <>
       <p className="mb-5 text-slate-600 text-sm" data-testid="list-summary">
-        {data.pages > 1
-          ? `Showing ${first}–${last} of ${data.total} categories`
-          : `${data.total} ${data.total === 1 ? "category" : "categories"}`}
+        {list.pages > 1
+          ? `Showing ${first}–${last} of ${list.total} categories`
+          : `${list.total} ${list.total === 1 ? "category" : "categories"}`}
         {activeCount > 0
-          ? ` · ${activeCount} ready to use${data.pages > 1 ? " on this page" : ""}`
+          ? ` · ${activeCount} ready to use${list.pages > 1 ? " on this page" : ""}`
           : ""}
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {data.items.map((category) => (
+        {list.items.map((category) => (
           <li key={category.id}>
             <CategoryCard category={category} />
           </li>
         ))}
       </ul>
       <Pagination
-        page={data.page}
-        pages={data.pages}
+        page={list.page}
+        pages={list.pages}
         hrefFor={(page) => homeHref(page, params.size)}
       />
     </>

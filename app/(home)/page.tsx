@@ -1,12 +1,11 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { secondaryButton } from "@/components/button-styles";
 import { ErrorState } from "@/components/error-state";
 import { toAppError } from "@/lib/errors";
-import { categoriesQuery, readCategoriesParams } from "@/lib/query/categories";
-import { makeQueryClient } from "@/lib/query/query-client";
-import { listCategories } from "@/lib/routing";
+import { readCategoriesParams } from "@/lib/query/categories";
+import { type CategoryList as List, listCategories } from "@/lib/routing";
 import { CategoryList } from "./category-list";
 import { homeHref } from "./home-href";
+import { RefreshOnReturn } from "./refresh-on-return";
 
 export default async function HomePage({
   searchParams,
@@ -14,15 +13,9 @@ export default async function HomePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = readCategoriesParams(await searchParams);
-  const queryClient = makeQueryClient();
+  let list: List;
   try {
-    // The browser's key, filled from the server-only client rather than the route handler.
-    await queryClient.fetchQuery({
-      ...categoriesQuery(params),
-      queryFn: ({ signal }) => listCategories(params, signal),
-      // A failure is shown at once, with "Try again"; the browser's retries are for refreshes.
-      retry: false,
-    });
+    list = await listCategories(params);
   } catch (error) {
     const appError = toAppError(error);
     return (
@@ -38,10 +31,12 @@ export default async function HomePage({
       />
     );
   }
-  // The intro around the list is the layout's (layout.tsx), so it paints before the list arrives.
+  // Server components only: the cards need no script. The intro around the
+  // list is the layout's (layout.tsx), so it paints before the list arrives.
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <CategoryList params={params} />
-    </HydrationBoundary>
+    <>
+      <CategoryList list={list} params={params} />
+      <RefreshOnReturn />
+    </>
   );
 }

@@ -1,10 +1,14 @@
 // The category list's query parameters, checked the same way by the route
-// handler and by the home page on the server. What the browser needs (the
-// answer's schema and the query options) is in ./category-list.ts.
+// handler and by the home page on the server.
 import { z } from "zod";
-import { type CategoriesParams, HOME_PAGE_SIZE } from "./category-list";
 
-export { type CategoriesParams, categoriesQuery, HOME_PAGE_SIZE } from "./category-list";
+/** Cards on one page of the home screen unless `?size=` says otherwise. */
+export const HOME_PAGE_SIZE = 12;
+
+export interface CategoriesParams {
+  page: number;
+  size: number;
+}
 
 export const categoriesParamsSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
