@@ -7,6 +7,7 @@
 import Link from "next/link";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { QueryProvider } from "@/lib/query/query-provider";
 import { useRecordRuns } from "@/lib/runs/use-record-runs";
 import type { QueueEntry } from "@/lib/upload/queue-state";
 import { useUploadQueue } from "@/lib/upload/use-upload-queue";
@@ -40,7 +41,20 @@ export interface UploadSessionProps {
   queueSlot: HTMLElement;
 }
 
-export function UploadSession({
+/**
+ * The engine with its TanStack Query provider, which comes in this chunk: the
+ * uploader is the app's only user of TanStack Query, so no page loads it
+ * before a file is on its way. The client itself is one per tab (getQueryClient).
+ */
+export function UploadSession(props: UploadSessionProps) {
+  return (
+    <QueryProvider>
+      <Session {...props} />
+    </QueryProvider>
+  );
+}
+
+function Session({
   categoryId,
   categoryName,
   accepted,
