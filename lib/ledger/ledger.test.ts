@@ -175,10 +175,13 @@ describe.each(backends)("ledger on $name", (backend) => {
       sessionId: "buyer-d",
       categoryId: "cat-soon",
       mediaType: "image/png",
+      fileName: "lease.png",
+      fileSize: 4096,
       failure: { httpStatus: 409, code: "category_inactive", message: "Coming soon" },
     });
     const own = await ledger.listBuyerRuns("buyer-d");
     expect(own.map((r) => r.errorCode)).toEqual(["category_inactive", "providers_failed"]);
+    expect(own[0]).toMatchObject({ fileName: "lease.png", fileSize: 4096 });
     expect(own[0]?.id).toMatch(/^local-/);
     // Another session cannot mark buyer-a's upload.
     expect(await ledger.recordUploaded("buyer-x", "uploads/cat-ocr/a1.png")).toBe(false);

@@ -58,13 +58,24 @@ async function categoryName(id: string): Promise<string | undefined> {
 
 /** POST /api/categories/:id/uploads: asks for a grant and records the run it starts. */
 export async function trackGrant(
-  context: { categoryId: string; contentType: string },
+  context: {
+    categoryId: string;
+    contentType: string;
+    fileName?: string | undefined;
+    fileSize?: number | undefined;
+  },
   call: () => Promise<UploadGrantView>,
 ): Promise<UploadGrantView> {
   const sessionId = await safely("the buyer session", ensureBuyerSession);
   if (!sessionId) return call();
   const name = categoryName(context.categoryId);
-  const base = { sessionId, categoryId: context.categoryId, mediaType: context.contentType };
+  const base = {
+    sessionId,
+    categoryId: context.categoryId,
+    mediaType: context.contentType,
+    fileName: context.fileName,
+    fileSize: context.fileSize,
+  };
   try {
     const grant = await call();
     await safely("a grant", async () =>

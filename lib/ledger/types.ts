@@ -70,6 +70,8 @@ export interface GrantFailureInput {
   categoryId: string;
   categoryName?: string | undefined;
   mediaType: string;
+  fileName?: string | undefined;
+  fileSize?: number | undefined;
   failure: FailureInput;
 }
 

@@ -55,6 +55,8 @@ export async function recordGrantFailure(
       category_id: input.categoryId,
       category_name: input.categoryName ?? null,
       media_type: input.mediaType,
+      file_name: input.fileName ?? null,
+      file_size: input.fileSize ?? null,
       status: "failed",
       created_at: now,
       updated_at: now,

@@ -5,6 +5,9 @@ import { z } from "zod";
 
 export const uploadBodySchema = z.object({
   contentType: z.string().trim().min(1).max(255),
+  /** The picked file's name and size, for the run history only (the service never sees them). */
+  fileName: z.string().trim().min(1).max(255).optional(),
+  size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type UploadBody = z.infer<typeof uploadBodySchema>;
 

@@ -44,6 +44,22 @@ describe("requestUploadGrant", () => {
     expect(JSON.parse(String(init?.body))).toEqual({ contentType: "image/png" });
   });
 
+  it("sends the picked file's name and size along, for the run history", async () => {
+    const fetchMock = stubFetch(200, {
+      expires_in: 900,
+      object_key: "k",
+      s3_uri: "s3://b/k",
+      upload_url: "http://127.0.0.1:8400/storage/k",
+    });
+    await requestUploadGrant(CATEGORY, "image/png", { name: "lease.png", size: 4096 });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      contentType: "image/png",
+      fileName: "lease.png",
+      size: 4096,
+    });
+  });
+
   it("throws the route handler's AppError", async () => {
     stubFetch(409, { code: "category_inactive", message: "Not yet.", traceId: "t" });
     await expect(requestUploadGrant(CATEGORY, "image/png")).rejects.toMatchObject({

@@ -12,14 +12,19 @@ import type { Grant } from "./transfer";
 
 const categoryPath = (categoryId: string) => `/api/categories/${encodeURIComponent(categoryId)}`;
 
+/** The picked file's name and size go along for the run history, so even a run whose upload never finishes is shown by its file's name. */
 export async function requestUploadGrant(
   categoryId: string,
   contentType: string,
+  file?: { name: string; size: number },
   signal?: AbortSignal,
 ): Promise<Grant> {
+  const body = file
+    ? { contentType, fileName: file.name.slice(0, 255), size: file.size }
+    : { contentType };
   const grant = await fetchApi(`${categoryPath(categoryId)}/uploads`, uploadGrantSchema, {
     method: "POST",
-    body: { contentType },
+    body,
     signal,
   });
   const { object_key, s3_uri, upload_url, expires_in } = grant;
@@ -110,8 +115,15 @@ export function retryCallDelay(failureCount: number, error: unknown): number {
 export function uploadGrantMutation(categoryId: string) {
   return mutationOptions({
     mutationKey: ["categories", categoryId, "upload-grant"],
-    mutationFn: ({ contentType, signal }: { contentType: string; signal?: AbortSignal }) =>
-      requestUploadGrant(categoryId, contentType, signal),
+    mutationFn: ({
+      contentType,
+      file,
+      signal,
+    }: {
+      contentType: string;
+      file?: { name: string; size: number };
+      signal?: AbortSignal;
+    }) => requestUploadGrant(categoryId, contentType, file, signal),
     retry: shouldRetryCall,
     retryDelay: retryCallDelay,
     // Offline is an error to show ("No connection"), not a reason to wait in silence.

@@ -96,7 +96,8 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
         entry,
         {
           file: files.current.get(entry.id),
-          requestGrant: (contentType, signal) => grantAsync({ contentType, signal }),
+          requestGrant: (contentType, signal) =>
+            grantAsync({ contentType, file: { name: entry.name, size: entry.size }, signal }),
           process: processAsync,
           send: (event) => send(entry.id, event),
           onUploaded: (objectKey, file) => void reportUploaded(objectKey, file),

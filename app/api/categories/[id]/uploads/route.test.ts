@@ -35,6 +35,28 @@ describe("POST /api/categories/:id/uploads", () => {
     expect(requestUpload).toHaveBeenCalledWith(ID, "image/png", expect.anything());
   });
 
+  it("takes the file's name and size for the run history, and refuses odd ones", async () => {
+    requestUpload.mockResolvedValue({
+      expires_in: 900,
+      object_key: "uploads/a.png",
+      s3_uri: "s3://b/uploads/a.png",
+      upload_url: "http://storage/put?sig=1",
+    });
+    const ok = await call({ contentType: "image/png", fileName: "lease.png", size: 4096 });
+    expect(ok.status).toBe(200);
+    for (const odd of [
+      { fileName: "x".repeat(256) },
+      { fileName: "" },
+      { fileName: 42 },
+      { size: -1 },
+      { size: 1.5 },
+    ]) {
+      const response = await call({ contentType: "image/png", ...odd });
+      expect(response.status).toBe(400);
+    }
+    expect(requestUpload).toHaveBeenCalledTimes(1);
+  });
+
   it("needs a content type", async () => {
     const response = await call({});
     expect(response.status).toBe(400);

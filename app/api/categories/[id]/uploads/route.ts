@@ -11,8 +11,11 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     await guardRequest(request, { mutating: true });
     const { id } = await params;
     if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
-    const { contentType } = parseRequest(uploadBodySchema, await readJsonBody(request));
-    const grant = await trackGrant({ categoryId: id, contentType }, () =>
+    const { contentType, fileName, size } = parseRequest(
+      uploadBodySchema,
+      await readJsonBody(request),
+    );
+    const grant = await trackGrant({ categoryId: id, contentType, fileName, fileSize: size }, () =>
       requestUpload(id, contentType, request.signal),
     );
     return jsonResponse(grant, { headers: { "Cache-Control": "no-store" } });
