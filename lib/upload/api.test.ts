@@ -23,15 +23,16 @@ function stubFetch(status: number, body: unknown) {
 }
 
 const CATEGORY = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const GRANT = {
+  expires_in: 900,
+  object_key: "uploads/c/x.png",
+  s3_uri: "s3://b/uploads/c/x.png",
+  upload_url: "http://127.0.0.1:8400/storage/x",
+};
 
 describe("requestUploadGrant", () => {
   it("asks the app's route handler and returns the grant in the app's names", async () => {
-    const fetchMock = stubFetch(200, {
-      expires_in: 900,
-      object_key: "uploads/c/x.png",
-      s3_uri: "s3://b/uploads/c/x.png",
-      upload_url: "http://127.0.0.1:8400/storage/x",
-    });
+    const fetchMock = stubFetch(200, GRANT);
     await expect(requestUploadGrant(CATEGORY, "image/png")).resolves.toEqual({
       expiresIn: 900,
       objectKey: "uploads/c/x.png",
@@ -45,12 +46,7 @@ describe("requestUploadGrant", () => {
   });
 
   it("sends the picked file's name and size along, for the run history", async () => {
-    const fetchMock = stubFetch(200, {
-      expires_in: 900,
-      object_key: "k",
-      s3_uri: "s3://b/k",
-      upload_url: "http://127.0.0.1:8400/storage/k",
-    });
+    const fetchMock = stubFetch(200, GRANT);
     await requestUploadGrant(CATEGORY, "image/png", { name: "lease.png", size: 4096 });
     const [, init] = fetchMock.mock.calls[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
