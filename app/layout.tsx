@@ -3,7 +3,6 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
-import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "DocRoute", template: "%s · DocRoute" },

@@ -2,7 +2,8 @@
 // compressed as served (what Chromium actually receives: the encoded body size
 // of every script response), against a blank Next.js page built the same way
 // (same next/react, `next build` + `next start`). Goal: the category page
-// within 60 kB of blank.
+// within 60 kB of blank. The HTML document's compressed size is shown beside
+// it, not judged: with the stylesheet inlined it is most of what comes first.
 //
 //   npx next build && npx tsx bench/bundle.ts
 import { cpus, loadavg } from "node:os";
@@ -22,6 +23,8 @@ interface Scripts {
   count: number;
   encoded: number;
   decoded: number;
+  /** The HTML document, encoded (as sent). */
+  document: number;
 }
 
 /** Every script the page downloads until the network is idle, encoded (as sent) and decoded sizes. */
@@ -41,8 +44,10 @@ async function measure(browser: Browser, url: string): Promise<Scripts> {
   const response = await page.goto(url, { waitUntil: "networkidle" });
   if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
   const sizes = await Promise.all(pending);
+  const document = (await response.request().sizes()).responseBodySize;
   await context.close();
   return {
+    document,
     count: sizes.length,
     encoded: sizes.reduce((sum, s) => sum + s.encoded, 0),
     decoded: sizes.reduce((sum, s) => sum + s.decoded, 0),
@@ -80,11 +85,11 @@ async function main(): Promise<boolean> {
     );
     console.log(`Goal: the category page within ${GOAL_KB} kB (compressed) of the blank page\n`);
     console.log(
-      `${"page".padEnd(34)}${"scripts".padStart(8)}${"compressed".padStart(13)}${"uncompressed".padStart(15)}${"over blank".padStart(13)}${"ratio".padStart(8)}`,
+      `${"page".padEnd(34)}${"document".padStart(10)}${"scripts".padStart(8)}${"compressed".padStart(13)}${"uncompressed".padStart(15)}${"over blank".padStart(13)}${"ratio".padStart(8)}`,
     );
     for (const [name, s] of rows) {
       console.log(
-        `${name.padEnd(34)}${String(s.count).padStart(8)}${kB(s.encoded).padStart(13)}${kB(s.decoded).padStart(15)}` +
+        `${name.padEnd(34)}${kB(s.document).padStart(10)}${String(s.count).padStart(8)}${kB(s.encoded).padStart(13)}${kB(s.decoded).padStart(15)}` +
           `${kB(s.encoded - blankJs.encoded).padStart(13)}${`${(s.encoded / blankJs.encoded).toFixed(2)}×`.padStart(8)}`,
       );
     }
@@ -93,7 +98,7 @@ async function main(): Promise<boolean> {
     const ok = over <= GOAL_KB * 1000;
     console.log(
       `\ncategory page − blank: ${kB(over)} compressed  ${ok ? "✓" : "✗ over goal"}` +
-        "\ncompressed = encoded body bytes as sent by `next start` (gzip); kB = 1000 bytes.",
+        "\ndocument, compressed = encoded body bytes as sent by `next start` (gzip); kB = 1000 bytes.",
     );
     return ok;
   } finally {

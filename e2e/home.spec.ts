@@ -91,6 +91,23 @@ test.describe("home page", () => {
   });
 });
 
+test.describe("an address no page matches", () => {
+  test("answers 404 in plain words, inside the site and its styles, with a way back", async ({
+    page,
+  }) => {
+    const response = await page.goto("/no-such-page/at/all");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("not-found")).toContainText("We couldn't find that page");
+    await expect(page.getByRole("banner").getByRole("link", { name: "DocRoute" })).toBeVisible();
+    // The stylesheet is loaded: the page has the site's background, not none.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+      "rgba(0, 0, 0, 0)",
+    );
+    await page.getByRole("link", { name: "See all categories" }).click();
+    await expect(page).toHaveURL("/");
+  });
+});
+
 test.describe("home page when the service is unreachable", () => {
   test("shows a friendly error, not a crash, and offers to try again", async ({ homePage }) => {
     await homePage.goto("", SERVICE_DOWN_URL);

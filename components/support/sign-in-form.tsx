@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import type { SignInState } from "@/app/support/actions";
+import type { SignInState } from "@/app/(site)/support/actions";
 import { primaryButton } from "@/components/button-styles";
 
 const field =

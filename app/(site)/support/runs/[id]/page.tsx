@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { RefreshWhilePending } from "@/app/runs/refresh-while-pending";
+import { RefreshWhilePending } from "@/app/(site)/runs/refresh-while-pending";
 import { secondaryButton } from "@/components/button-styles";
 import { runTitle } from "@/components/ledger/format";
 import { RunStatusBadge } from "@/components/ledger/run-status-badge";
