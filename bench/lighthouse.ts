@@ -6,6 +6,13 @@
 // same way, as the floor this machine and Next itself allow; it is shown, not
 // judged.
 //
+// Each page is measured twice, with the same mobile settings (150 ms, 1.6
+// Mbit/s, 4× CPU): with Lighthouse's default simulated throttling, which
+// loads the page at full speed and predicts the slow load from that trace,
+// and with applied throttling, which slows the real load down. On loopback
+// the simulation depends on whether Chrome painted before Next's scripts ran
+// (see the README), so both are shown and both are judged.
+//
 //   npx next build && npx tsx bench/lighthouse.ts
 //
 // LIGHTHOUSE_REPORT_DIR=<dir> also writes every run's full report (JSON) there,
@@ -29,6 +36,10 @@ const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const RUNS = 3;
 const GOAL_SCORE = 95;
 const GOAL_LCP_MS = 1500;
+const METHODS = [
+  ["simulate", "simulated throttling"],
+  ["devtools", "applied throttling"],
+] as const;
 
 const median = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
@@ -63,47 +74,60 @@ async function main(): Promise<boolean> {
     const rows: string[] = [];
     for (const [name, url, judged] of pages) {
       await fetch(url); // compile/warm the route once
-      const scores: number[] = [];
-      const lcps: number[] = [];
-      const tbts: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          onlyCategories: ["performance"],
-          output: "json",
-          logLevel: "error",
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-        if (reportDir) {
-          const file = `${name.split(" ")[0]}-${i + 1}.json`;
-          await writeFile(path.join(reportDir, file), JSON.stringify(lhr));
+      const cells: string[] = [];
+      const runs: string[] = [];
+      for (const [method, label] of METHODS) {
+        const scores: number[] = [];
+        const lcps: number[] = [];
+        const tbts: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const result = await lighthouse(url, {
+            port: chrome.port,
+            onlyCategories: ["performance"],
+            output: "json",
+            logLevel: "error",
+            throttlingMethod: method,
+          });
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+          if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+          if (reportDir) {
+            const file = `${name.split(" ")[0]}-${method}-${i + 1}.json`;
+            await writeFile(path.join(reportDir, file), JSON.stringify(lhr));
+          }
+          scores.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
+          lcps.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
+          tbts.push(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);
         }
-        scores.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
-        lcps.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
-        tbts.push(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);
+        const score = median(scores);
+        const lcp = median(lcps);
+        const pass = score >= GOAL_SCORE && lcp < GOAL_LCP_MS;
+        if (judged) ok &&= pass;
+        cells.push(
+          `${score.toFixed(0).padStart(7)}${`${lcp.toFixed(0)} ms`.padStart(10)}${`${median(tbts).toFixed(0)} ms`.padStart(9)}${judged ? (pass ? " ✓" : " ✗") : "  "}`,
+        );
+        runs.push(
+          `${label}: scores ${scores.map((v) => v.toFixed(0)).join(", ")}, LCP ${lcps.map((v) => v.toFixed(0)).join(", ")} ms`,
+        );
       }
-      const score = median(scores);
-      const lcp = median(lcps);
-      const pass = score >= GOAL_SCORE && lcp < GOAL_LCP_MS;
-      if (judged) ok &&= pass;
-      rows.push(
-        `${name.padEnd(34)}${score.toFixed(0).padStart(7)}${`${lcp.toFixed(0)} ms`.padStart(10)}${`${median(tbts).toFixed(0)} ms`.padStart(10)}` +
-          `   (scores ${scores.map((s) => s.toFixed(0)).join(", ")})  ${judged ? (pass ? "✓" : "✗ under goal") : ""}`,
-      );
+      rows.push(`${name.padEnd(34)}${cells.join("   ")}`, `${"".padEnd(4)}${runs.join("; ")}`);
     }
     const load = loadavg()
       .map((l) => l.toFixed(2))
       .join(" ");
     console.log(
-      `Lighthouse performance, default (mobile, simulated throttling), median of ${RUNS} (load average ${load}, ${cpus().length} cores)`,
+      `Lighthouse performance, mobile defaults, median of ${RUNS} runs per page and throttling method (load average ${load}, ${cpus().length} cores)`,
     );
     console.log(`Goal: score ${GOAL_SCORE}+, LCP under ${GOAL_LCP_MS} ms\n`);
+    const columns = `${"score".padStart(7)}${"LCP".padStart(10)}${"TBT".padStart(9)}  `;
     console.log(
-      `${"page".padEnd(34)}${"score".padStart(7)}${"LCP".padStart(10)}${"TBT".padStart(10)}`,
+      `${"".padEnd(34)}${METHODS.map(([, label]) => label.padEnd(columns.length)).join("   ")}`,
     );
+    console.log(`${"page".padEnd(34)}${METHODS.map(() => columns).join("   ")}`);
     for (const row of rows) console.log(row);
+    console.log(
+      "\nsimulated: Lighthouse's default, predicted from an unthrottled load; applied: the load itself slowed down.",
+    );
     return ok;
   } finally {
     chrome.kill();
