@@ -19,16 +19,16 @@ const KEY = "bench-bundle-key-0123456789";
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const GOAL_KB = 60;
 
-interface Scripts {
+/** A cold load: its scripts (count, encoded as sent and decoded) and its HTML document (encoded). */
+interface PageBytes {
   count: number;
   encoded: number;
   decoded: number;
-  /** The HTML document, encoded (as sent). */
   document: number;
 }
 
-/** Every script the page downloads until the network is idle, encoded (as sent) and decoded sizes. */
-async function measure(browser: Browser, url: string): Promise<Scripts> {
+/** Every script the page downloads until the network is idle, and the document. */
+async function measure(browser: Browser, url: string): Promise<PageBytes> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const pending: Promise<{ encoded: number; decoded: number }>[] = [];
@@ -68,7 +68,7 @@ async function main(): Promise<boolean> {
       args: chromiumArgs,
     });
     const blankJs = await measure(browser, `${pages.blankUrl}/`);
-    const rows: [string, Scripts][] = [
+    const rows: [string, PageBytes][] = [
       ["home /", await measure(browser, `${pages.appUrl}/`)],
       [
         `category /categories/${OCR.slice(0, 8)}…`,
