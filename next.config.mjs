@@ -30,6 +30,9 @@ const nextConfig = {
     // second request. Allowed by the CSP (style-src 'unsafe-inline'; scripts
     // stay nonce-only).
     inlineCss: true,
+    // app/global-not-found.tsx answers addresses no route matches, outside the
+    // root layout (which imports no stylesheet: see app/(site)/layout.tsx).
+    globalNotFound: true,
   },
 };
 

@@ -92,11 +92,15 @@ test.describe("home page", () => {
 });
 
 test.describe("an address no page matches", () => {
+  // The answer is whole HTML, not a shell the browser must fill in.
+  test.use({ javaScriptEnabled: false });
+
   test("answers 404 in plain words, inside the site and its styles, with a way back", async ({
     page,
   }) => {
     const response = await page.goto("/no-such-page/at/all");
     expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("Page not found · DocRoute");
     await expect(page.getByTestId("not-found")).toContainText("We couldn't find that page");
     await expect(page.getByRole("banner").getByRole("link", { name: "DocRoute" })).toBeVisible();
     // The stylesheet is loaded: the page has the site's background, not none.
