@@ -1,7 +1,8 @@
-// Every page carries a nonce-based Content-Security-Policy and the hardening
-// headers (proxy.ts, lib/http/security-headers.ts), and the pages still work
-// under it: an upload runs end to end with no CSP violation in the console.
-// The API refuses a cross-site POST.
+// Every page, the 404 page included, carries a nonce-based
+// Content-Security-Policy and the hardening headers (proxy.ts,
+// lib/http/security-headers.ts), and the pages still work under it: an upload
+// runs end to end with no CSP violation in the console. The API refuses a
+// cross-site POST.
 import path from "node:path";
 import { CATEGORY, expect, test } from "./fixtures";
 
@@ -17,10 +18,15 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 test.describe("security headers", () => {
-  for (const pathname of ["/", `/categories/${CATEGORY.pdfText.id}`, "/documents"]) {
+  for (const [pathname, status] of [
+    ["/", 200],
+    [`/categories/${CATEGORY.pdfText.id}`, 200],
+    ["/documents", 200],
+    ["/no-such-page", 404],
+  ] as const) {
     test(`${pathname} has a nonce CSP and the hardening headers`, async ({ request }) => {
       const first = await request.get(pathname);
-      expect(first.status()).toBe(200);
+      expect(first.status()).toBe(status);
       const headers = first.headers();
       const policy = headers["content-security-policy"] ?? "";
       const csp = directives(policy);
