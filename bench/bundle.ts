@@ -8,7 +8,7 @@
 //   npx next build && npx tsx bench/bundle.ts
 import { cpus, loadavg } from "node:os";
 import { type Browser, chromium } from "@playwright/test";
-import { startAppAndBlank } from "./blank";
+import { startAppAndBlank } from "./app";
 import { exitWith } from "./exit";
 import { chromiumArgs, chromiumPath, hasBuild } from "./setup";
 

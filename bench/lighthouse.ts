@@ -23,7 +23,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startAppAndBlank } from "./blank";
+import { startAppAndBlank } from "./app";
 import { exitWith } from "./exit";
 import { chromiumArgs, chromiumPath, hasBuild } from "./setup";
 
