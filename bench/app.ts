@@ -30,7 +30,7 @@ const CALLS = Number(process.env.BENCH_APP_CALLS ?? 200);
 const WARMUP = 30;
 const GOAL_P50_MS = 2;
 const GOAL_P99_MS = 10;
-/** Rows read as Next's floor, not judged. */
+/** The floors the other rows are read against, not judged. */
 const REFERENCE_ROWS: Record<string, string> = {
   "no-op": "(the app's floor)",
   stock: "(Next's floor)",
@@ -262,8 +262,8 @@ function cookieJar() {
 
 async function main(): Promise<boolean> {
   if (!hasBuild()) return false;
-  const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-bench-app-"));
   await buildBlank();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-bench-app-"));
   const service = await startService(dataDir);
   let app: Awaited<ReturnType<typeof startApp>> | undefined;
   let blank: Awaited<ReturnType<typeof startBlank>> | undefined;

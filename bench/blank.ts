@@ -1,8 +1,8 @@
-// The baseline of bench/bundle.ts and bench/lighthouse.ts: a blank Next.js app
-// built the same way as the app (same next and react from the repo's
-// node_modules, `next build` + `next start`), with one layout, one page
-// returning a heading, and one route handler returning a small JSON (the stock
-// no-op of bench/app.ts).
+// The baseline of bench/bundle.ts, bench/lighthouse.ts and bench/app.ts: a
+// blank Next.js app built the same way as the app (same next and react from
+// the repo's node_modules, `next build` + `next start`), with one layout, one
+// page returning a heading, and one route handler returning a small JSON (the
+// stock no-op of bench/app.ts).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
