@@ -1,5 +1,9 @@
-// Times and durations for run lists, the same on the server and in the browser
-// (UTC, so a server render never disagrees with the page).
+// Times, durations and names for runs, the same on the server and in the
+// browser (UTC, so a server render never disagrees with the page), and what a
+// run gives its support details.
+import type { SupportContext } from "@/components/result/support-details";
+import type { RunDetail } from "@/lib/ledger/types";
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** "2026-11-22 02:10 UTC" (with seconds when asked). */
@@ -39,4 +43,17 @@ export function runTitle(run: {
 }): string {
   const tail = (value: string | null) => value?.split("/").filter(Boolean).at(-1);
   return run.fileName ?? tail(run.objectKey) ?? tail(run.s3Uri) ?? "No file";
+}
+
+/** What a ledger run gives the result's "Copy support details". */
+export function runSupportContext(run: RunDetail): SupportContext {
+  return {
+    traceId: run.traceId ?? undefined,
+    idempotencyKey: run.idempotencyKey ?? undefined,
+    objectKey: run.objectKey ?? undefined,
+    time: run.processEndedAt ?? run.createdAt,
+    categoryName: run.categoryName ?? undefined,
+    categoryId: run.categoryId,
+    fileName: run.fileName ?? undefined,
+  };
 }

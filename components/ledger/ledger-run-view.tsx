@@ -8,21 +8,13 @@ import { processMetaSchema } from "@/lib/contract";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
 import type { RunDetail } from "@/lib/ledger/types";
 import { NOT_PROCESSED_TEXT } from "@/lib/ledger/unprocessed";
-import { formatTime } from "./format";
+import { formatTime, runSupportContext } from "./format";
 import { RunStatusBadge } from "./run-status-badge";
 
 /** A run from the ledger, as its owner (or staff) sees it on /runs/<id>. */
 export function LedgerRunView({ run, unitLabel }: { run: RunDetail; unitLabel: string }) {
   const categoryHref = `/categories/${encodeURIComponent(run.categoryId)}`;
-  const support = {
-    traceId: run.traceId ?? undefined,
-    idempotencyKey: run.idempotencyKey ?? undefined,
-    objectKey: run.objectKey ?? undefined,
-    time: run.processEndedAt ?? run.createdAt,
-    categoryName: run.categoryName ?? undefined,
-    categoryId: run.categoryId,
-    fileName: run.fileName ?? undefined,
-  };
+  const support = runSupportContext(run);
   const meta = processMetaSchema.safeParse(run.meta);
   const code = isAppErrorCode(run.errorCode) ? run.errorCode : "internal";
   return (

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { RefreshWhilePending } from "@/app/(site)/runs/refresh-while-pending";
 import { secondaryButton } from "@/components/button-styles";
-import { runTitle } from "@/components/ledger/format";
+import { runSupportContext, runTitle } from "@/components/ledger/format";
 import { RunStatusBadge } from "@/components/ledger/run-status-badge";
 import { JsonViewer } from "@/components/result/json-viewer";
 import { ResultView } from "@/components/result/result-view";
@@ -136,15 +136,7 @@ export default async function SupportRunPage({ params }: Props) {
             result={{ data: run.data, meta: meta.data }}
             fileName={run.fileName ?? undefined}
             unitLabel={env.COST_UNIT_LABEL}
-            support={{
-              traceId: run.traceId ?? undefined,
-              idempotencyKey: run.idempotencyKey ?? undefined,
-              objectKey: run.objectKey ?? undefined,
-              time: run.processEndedAt ?? run.createdAt,
-              categoryName: run.categoryName ?? undefined,
-              categoryId: run.categoryId,
-              fileName: run.fileName ?? undefined,
-            }}
+            support={runSupportContext(run)}
           />
         </section>
       ) : null}
