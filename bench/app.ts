@@ -37,7 +37,7 @@ const REFERENCE_ROWS: Record<string, string> = {
 };
 const KEY = "bench-key-0123456789abcdef"; // bench/overhead.ts's service key
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
-const fixtures = path.resolve(root, "../shared/fixtures");
+const fixtures = path.resolve(root, "fixtures");
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

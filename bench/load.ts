@@ -28,7 +28,7 @@ const APP_PORT = 3953;
 const KEY = "bench-load-key-0123456789abc";
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const RSS_LIMIT_MB = 1024;
-const fixtures = path.resolve(root, "../shared/fixtures");
+const fixtures = path.resolve(root, "fixtures");
 
 interface Phase {
   name: string;

@@ -24,7 +24,7 @@ const NATIVE = "tesseract-native";
 
 const fixtures = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  "../../shared/fixtures",
+  "../fixtures",
 );
 
 export interface OcrBenchResult {

@@ -24,7 +24,7 @@ const KEY = "bench-key-0123456789abcdef";
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const SERVE_FLAG = "--serve-for-overhead-bench";
 const self = fileURLToPath(import.meta.url);
-const fixtures = path.resolve(path.dirname(self), "../../shared/fixtures");
+const fixtures = path.resolve(path.dirname(self), "../fixtures");
 
 export interface OverheadResult {
   label: string;

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { CATEGORY, expect, test } from "./fixtures";
 
-const PDF = path.resolve(process.cwd(), "../shared/fixtures/text-layer.pdf");
+const PDF = path.resolve(process.cwd(), "fixtures/text-layer.pdf");
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(

@@ -12,7 +12,7 @@ import { CATEGORY, expect, expectNoSeriousA11yViolations, test } from "./fixture
 import { SupportConsole } from "./pages/support-console";
 
 const LEDGER_PATH = ".data/e2e/app/ledger.sqlite";
-const FIXTURES = path.resolve(process.cwd(), "..", "shared", "fixtures");
+const FIXTURES = path.resolve(process.cwd(), "fixtures");
 // Set SCREENSHOTS_DIR to keep a picture of every console screen (desktop and phone).
 const SHOTS = process.env.SCREENSHOTS_DIR;
 

@@ -29,6 +29,7 @@ function step(name, command, args) {
   return status === 0;
 }
 
+step("self-contained", "node", ["scripts/check-self-contained.mjs"]);
 step("lint and format", "npx", ["biome", "ci", "."]);
 step("types", "npx", ["tsc", "--noEmit"]);
 step("unit and integration", "npx", [

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, type Request } from "@playwright/test"
 import { distance } from "fastest-levenshtein";
 
 /** The sample documents and their true text (`name.ext` beside `name.txt`). */
-export const FIXTURES = path.resolve(process.cwd(), "../shared/fixtures");
+export const FIXTURES = path.resolve(process.cwd(), "fixtures");
 
 export function fixture(name: string): string {
   return path.join(FIXTURES, name);

@@ -1,4 +1,4 @@
-// The Routing Service interface (../shared/seed) as zod schemas: one source of
+// The Routing Service interface (docs/routing-service-interface.md) as zod schemas: one source of
 // truth. The service validates and builds its answers with these; the app's
 // client parses with them. Objects are "loose" so a client stays tolerant of
 // extra fields another service may add (INTERFACE.md, web app decisions).

@@ -9,7 +9,7 @@ const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
 const PDF_HEAD = new TextEncoder().encode("%PDF-1.7\n");
 
 const fixture = (name: string, type = "") =>
-  new File([readFileSync(new URL(`../../../shared/fixtures/${name}`, import.meta.url))], name, {
+  new File([readFileSync(new URL(`../../fixtures/${name}`, import.meta.url))], name, {
     type,
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readHead, sniffMediaType } from "./sniff";
 
 const fixture = (name: string) =>
-  new Uint8Array(readFileSync(new URL(`../../../shared/fixtures/${name}`, import.meta.url)));
+  new Uint8Array(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url)));
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)));
 

@@ -1,4 +1,4 @@
-// OCR accuracy on the shared fixtures (../shared/fixtures): each `name.ext`
+// OCR accuracy on the shared fixtures (fixtures/): each `name.ext`
 // beside its true text in `name.txt` (`letter.jpg` → `letter-jpg.txt`). Every
 // provider that takes the file reads it once; the test checks the character
 // error rate (CER), the data shape, page sizes and boxes.
@@ -28,7 +28,7 @@ import { closeAll, createProviders, loadProviderConfig } from "../src/providers"
 import type { Provider } from "../src/providers/types";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const FIXTURES = path.resolve(repoRoot, "../shared/fixtures");
+const FIXTURES = path.resolve(repoRoot, "fixtures");
 
 const DPI = 150;
 const BOUNDS: Record<string, number> = {
@@ -102,7 +102,7 @@ const cases = FIXTURE_LIST.flatMap((fixture) =>
   fixture.providers.map((name) => ({ ...fixture, name })),
 );
 
-describe("OCR accuracy on ../shared/fixtures", () => {
+describe("OCR accuracy on fixtures/", () => {
   it.each(cases)("$name reads $file", async ({ name, file, mimeType, size }) => {
     const provider = providers.get(name);
     if (!provider) throw new Error(`no provider ${name}`);

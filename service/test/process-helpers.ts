@@ -18,7 +18,7 @@ export const SOON = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 export const UNKNOWN = "00000000-1111-4222-8333-444444444444";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const FIXTURES = path.resolve(repoRoot, "../shared/fixtures");
+export const FIXTURES = path.resolve(repoRoot, "fixtures");
 
 export const fixture = (name: string) => readFile(path.join(FIXTURES, name));
 

@@ -20,7 +20,7 @@ import type { Provider, ProviderInput } from "../src/providers/types";
 import { UnreadableDocumentError } from "../src/providers/types";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const FIXTURES = path.resolve(repoRoot, "../shared/fixtures");
+const FIXTURES = path.resolve(repoRoot, "fixtures");
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 
 const OCR_PROVIDERS = ["tesseract-native", "tesseractjs-best", "tesseractjs-fast"] as const;

@@ -18,7 +18,7 @@ import { createRouter } from "../src/routing/router";
 import { AllProvidersFailedError, DeadlineExceededError } from "../src/routing/types";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const FIXTURES = path.resolve(repoRoot, "../shared/fixtures");
+const FIXTURES = path.resolve(repoRoot, "fixtures");
 
 const data = (text: string): OcrData => ({ text, language: "eng", pages: [] });
 
