@@ -22,10 +22,7 @@ const MIN_ROUNDS = 2;
 const OCR_PROVIDERS = ["tesseract-native", "tesseractjs-best", "tesseractjs-fast"] as const;
 const NATIVE = "tesseract-native";
 
-const fixtures = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../fixtures",
-);
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
 
 export interface OcrBenchResult {
   provider: string;
