@@ -19,6 +19,22 @@ export interface ProviderOutput {
   data: OcrData;
   /** Pages billed: price per page × pages = estimated_cost. */
   pages: number;
+  /** The answer's own checks; absent means the provider makes no claim (counted as sure). */
+  check?: AnswerCheck;
+}
+
+/**
+ * How sure a provider is of its own answer (INTERFACE.md, "Quality failover").
+ * An unsure answer counts as a failed attempt with outcome "low_quality": the
+ * router tries the next provider and returns the best answer it got.
+ */
+export interface AnswerCheck {
+  /** False when the answer failed its checks (too low confidence, totals that do not add up…). */
+  confident: boolean;
+  /** 0–1; among unsure answers the highest is returned. */
+  score: number;
+  /** Why it is unsure, for attempts[].reason: "low confidence 0.41". */
+  reason?: string;
 }
 
 export interface Provider {
