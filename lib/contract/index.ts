@@ -96,6 +96,14 @@ export const ocrSpanSchema = z.looseObject({
 });
 export type OcrSpan = z.infer<typeof ocrSpanSchema>;
 
+/** A block of lines in reading order (INTERFACE.md, "Text recognition layout"). */
+export const ocrBlockSchema = z.looseObject({
+  text: z.string(),
+  bbox: bboxSchema,
+  lines: z.array(ocrSpanSchema),
+});
+export type OcrBlock = z.infer<typeof ocrBlockSchema>;
+
 export const ocrPageSchema = z.looseObject({
   number: z.number().int(),
   width: z.number(),
@@ -105,6 +113,8 @@ export const ocrPageSchema = z.looseObject({
   confidence: z.number().min(0).max(1),
   lines: z.array(ocrSpanSchema),
   words: z.array(ocrSpanSchema),
+  /** Optional: another service may not lay pages out. */
+  blocks: z.array(ocrBlockSchema).optional(),
 });
 export type OcrPage = z.infer<typeof ocrPageSchema>;
 
@@ -114,6 +124,96 @@ export const ocrDataSchema = z.looseObject({
   pages: z.array(ocrPageSchema),
 });
 export type OcrData = z.infer<typeof ocrDataSchema>;
+
+/** The page a structured result stands on: its size, for drawing boxes (extra fields allowed). */
+export const resultPageSchema = z.looseObject({
+  number: z.number().int(),
+  width: z.number(),
+  height: z.number(),
+  dpi: z.number().optional(),
+});
+export type ResultPage = z.infer<typeof resultPageSchema>;
+
+// Invoice data (INTERFACE.md, "Invoice data").
+export const INVOICE_FIELDS = [
+  "supplier_name",
+  "supplier_address",
+  "customer_name",
+  "customer_address",
+  "invoice_number",
+  "invoice_date",
+  "due_date",
+  "currency",
+  "subtotal",
+  "tax_amount",
+  "total",
+] as const;
+export type InvoiceFieldName = (typeof INVOICE_FIELDS)[number];
+
+/** One field: `value` null (confidence 0, no bbox) when not found. */
+export const invoiceFieldSchema = z.looseObject({
+  value: z.union([z.string(), z.number(), z.null()]),
+  text: z.string(),
+  confidence: z.number().min(0).max(1),
+  page: z.number().int(),
+  bbox: bboxSchema.optional(),
+});
+export type InvoiceField = z.infer<typeof invoiceFieldSchema>;
+
+export const invoiceLineItemSchema = z.looseObject({
+  description: z.string(),
+  quantity: z.number().nullable(),
+  unit_price: z.number().nullable(),
+  amount: z.number().nullable(),
+  page: z.number().int(),
+  bbox: bboxSchema,
+  confidence: z.number().min(0).max(1),
+});
+export type InvoiceLineItem = z.infer<typeof invoiceLineItemSchema>;
+
+export const invoiceDataSchema = z.looseObject({
+  fields: z.object(
+    Object.fromEntries(INVOICE_FIELDS.map((name) => [name, invoiceFieldSchema])) as Record<
+      InvoiceFieldName,
+      typeof invoiceFieldSchema
+    >,
+  ),
+  line_items: z.array(invoiceLineItemSchema),
+  checks: z.looseObject({
+    line_items_match_subtotal: z.boolean().nullable(),
+    subtotal_and_tax_match_total: z.boolean().nullable(),
+  }),
+  text: z.string(),
+  pages: z.array(resultPageSchema),
+});
+export type InvoiceData = z.infer<typeof invoiceDataSchema>;
+
+// Table data (INTERFACE.md, "Table data").
+export const tableCellSchema = z.looseObject({
+  row: z.number().int(),
+  col: z.number().int(),
+  row_span: z.number().int().min(1),
+  col_span: z.number().int().min(1),
+  text: z.string(),
+  bbox: bboxSchema,
+});
+export type TableCell = z.infer<typeof tableCellSchema>;
+
+export const tableSchema = z.looseObject({
+  page: z.number().int(),
+  bbox: bboxSchema,
+  /** Rectangular: every row has as many cells; header row first; "" for empty cells. */
+  rows: z.array(z.array(z.string())),
+  cells: z.array(tableCellSchema),
+});
+export type Table = z.infer<typeof tableSchema>;
+
+export const tableDataSchema = z.looseObject({
+  tables: z.array(tableSchema),
+  text: z.string(),
+  pages: z.array(resultPageSchema),
+});
+export type TableData = z.infer<typeof tableDataSchema>;
 
 // Errors (seed part 7; INTERFACE.md). A client must accept `detail` as a
 // list of items or as a plain string, with ctx/input possibly missing.

@@ -63,6 +63,12 @@ export const ocrSpanSchema = z.looseObject({
   bbox: bboxSchema,
 }) satisfies z.ZodMiniType<OcrSpan>;
 
+export const ocrBlockSchema = z.looseObject({
+  text: z.string(),
+  bbox: bboxSchema,
+  lines: z.array(ocrSpanSchema),
+});
+
 export const ocrPageSchema = z.looseObject({
   number: z.int(),
   width: z.number(),
@@ -72,6 +78,7 @@ export const ocrPageSchema = z.looseObject({
   confidence: unitInterval(),
   lines: z.array(ocrSpanSchema),
   words: z.array(ocrSpanSchema),
+  blocks: z.optional(z.array(ocrBlockSchema)),
 }) satisfies z.ZodMiniType<OcrPage>;
 
 export const ocrDataSchema = z.looseObject({
