@@ -38,12 +38,37 @@ describe("describeFailover", () => {
     expect(describeFailover(1)).toBe("Answered by a backup provider after 1 automatic retry");
     expect(describeFailover(2)).toBe("Answered by a backup provider after 2 automatic retries");
   });
+
+  it("tells an unsure first answer apart from a failure", () => {
+    const unsure = { provider: "a", outcome: "low_quality" };
+    expect(describeFailover(1, [unsure, { provider: "b", outcome: "ok" }], "b")).toBe(
+      "The first engine was unsure, so a second one read it",
+    );
+    expect(
+      describeFailover(
+        2,
+        [unsure, { ...unsure, provider: "b" }, { provider: "c", outcome: "ok" }],
+        "c",
+      ),
+    ).toBe("The first 2 engines were unsure, so another one read it");
+    expect(describeFailover(1, [unsure, { ...unsure, provider: "b" }], "a")).toBe(
+      "No engine was sure of this document, so this is the best of 2 readings",
+    );
+    expect(
+      describeFailover(
+        2,
+        [unsure, { provider: "b", outcome: "error" }, { provider: "c", outcome: "ok" }],
+        "c",
+      ),
+    ).toBe("Answered by a backup provider after 2 automatic retries");
+  });
 });
 
 describe("describeOutcome", () => {
   it("reads any service's outcome literals", () => {
     expect(describeOutcome("success")).toBe("Answered");
     expect(describeOutcome("TIMEOUT")).toBe("Timed out");
+    expect(describeOutcome("low_quality")).toBe("Unsure answer");
     expect(describeOutcome("rate_limited")).toBe("Rate limited");
     expect(describeOutcome("")).toBe("Unknown");
   });

@@ -27,10 +27,29 @@ export function formatLatency(ms: number): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
-/** failover_depth: failed attempts before the one that answered. */
-export function describeFailover(depth: number): string {
+/** What the service says of an answer that was read but judged unsure (INTERFACE.md, "Quality failover"). */
+export const UNSURE_OUTCOME = "low_quality";
+
+/**
+ * failover_depth (attempts beyond the first) in words. With the attempts, a
+ * failover caused by unsure answers is told as such rather than as a failure.
+ */
+export function describeFailover(
+  depth: number,
+  attempts: readonly { provider: string; outcome: string }[] = [],
+  provider?: string,
+): string {
   if (!Number.isFinite(depth) || depth <= 0) return "Answered by the first-choice provider";
   const n = Math.round(depth);
+  const unsure = attempts.filter((a) => a.outcome.toLowerCase() === UNSURE_OUTCOME);
+  if (unsure.length === attempts.length && attempts.length === n + 1) {
+    return `No engine was sure of this document, so this is the best of ${n + 1} readings`;
+  }
+  if (unsure.length > 0 && unsure.length === n && attempts[0]?.provider !== provider) {
+    return n === 1
+      ? "The first engine was unsure, so a second one read it"
+      : `The first ${n} engines were unsure, so another one read it`;
+  }
   return `Answered by a backup provider after ${n} automatic ${n === 1 ? "retry" : "retries"}`;
 }
 
@@ -42,6 +61,7 @@ const OUTCOME_WORDS: Record<string, string> = {
   failed: "Failed",
   failure: "Failed",
   timeout: "Timed out",
+  [UNSURE_OUTCOME]: "Unsure answer",
   skipped: "Skipped",
   circuit_open: "Skipped (resting after failures)",
 };

@@ -7,11 +7,17 @@ import {
   formatCost,
   formatLatency,
   isSuccessOutcome,
+  UNSURE_OUTCOME,
 } from "./describe-meta";
 import { type SupportContext, supportDetailsText } from "./support-details";
 
 const smallButton =
   "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 font-medium text-slate-700 text-xs shadow-sm hover:bg-slate-50";
+
+function outcomeColour(outcome: string): string {
+  if (isSuccessOutcome(outcome)) return "text-emerald-700";
+  return outcome.toLowerCase() === UNSURE_OUTCOME ? "text-amber-700" : "text-red-700";
+}
 
 /** What a run cost, how long it took, who answered, and how to find it again. */
 export function MetaPanel({
@@ -80,7 +86,7 @@ export function MetaPanel({
             <path d="m4.5 10.5 3.5 3.5 7.5-8" />
           )}
         </svg>
-        <span>{describeFailover(meta.failover_depth)}.</span>
+        <span>{describeFailover(meta.failover_depth, meta.attempts, meta.provider)}.</span>
       </p>
       {meta.attempts && meta.attempts.length > 0 ? (
         <div className="mt-3">
@@ -96,18 +102,16 @@ export function MetaPanel({
               >
                 <span className="text-slate-500 tabular-nums">{i + 1}.</span>
                 <span className="font-medium">{attempt.provider}</span>
-                <span
-                  className={
-                    isSuccessOutcome(attempt.outcome) ? "text-emerald-700" : "text-red-700"
-                  }
-                >
+                <span className={outcomeColour(attempt.outcome)}>
                   {describeOutcome(attempt.outcome)}
                 </span>
                 <span className="text-slate-500 tabular-nums">
                   {formatLatency(attempt.latency_ms)}
                 </span>
-                {attempt.error ? (
-                  <span className="basis-full pl-5 text-slate-500 text-xs">{attempt.error}</span>
+                {attempt.error || attempt.reason ? (
+                  <span className="basis-full pl-5 text-slate-500 text-xs">
+                    {attempt.error ?? attempt.reason}
+                  </span>
                 ) : null}
               </li>
             ))}

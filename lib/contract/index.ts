@@ -60,6 +60,8 @@ export const attemptSchema = z.looseObject({
   outcome: z.string(),
   latency_ms: z.number(),
   error: z.string().optional(),
+  /** Why an answer was judged unsure (outcome "low_quality"), e.g. "low confidence 0.41". */
+  reason: z.string().optional(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 

@@ -33,6 +33,7 @@ export const attemptSchema = z.looseObject({
   outcome: z.string(),
   latency_ms: z.number(),
   error: z.optional(z.string()),
+  reason: z.optional(z.string()),
 }) satisfies z.ZodMiniType<Attempt>;
 
 export const processMetaSchema = z.looseObject({

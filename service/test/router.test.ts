@@ -10,7 +10,7 @@ import { type Attempt, type OcrData, ocrDataSchema } from "@/lib/contract";
 import type { CatalogEntry, ProviderSlot, RoutingWeights } from "../src/catalog";
 import { CATALOG } from "../src/catalog";
 import { createProviders, loadProviderConfig } from "../src/providers";
-import type { Provider, ProviderInput } from "../src/providers/types";
+import type { AnswerCheck, Provider, ProviderInput } from "../src/providers/types";
 import { UnreadableDocumentError } from "../src/providers/types";
 import { loadRoutingConfig, type RoutingConfig } from "../src/routing/config";
 import { faultsSchema } from "../src/routing/faults";
@@ -30,6 +30,8 @@ interface FakeOptions {
   /** Ignores the abort signal, like a stuck engine. */
   deaf?: boolean;
   error?: () => Error;
+  /** The answer's own check (quality failover). */
+  check?: AnswerCheck;
 }
 
 interface Fake extends Provider {
@@ -56,7 +58,7 @@ function fake(name: string, options: FakeOptions = {}): Fake {
       }
       const fail = typeof options.fail === "function" ? options.fail() : options.fail;
       if (fail) throw options.error?.() ?? new Error(`${name} is down`);
-      return { data: data(`from ${name}`), pages: options.pages ?? 1 };
+      return { data: data(`from ${name}`), pages: options.pages ?? 1, check: options.check };
     },
   };
   return provider;
@@ -291,6 +293,80 @@ describe("failover with injected faults", () => {
     await router.route({ category: category(), input });
     const slug = category().slug;
     expect(seen).toEqual([`${slug}:a:error`, `${slug}:b:ok`]);
+  });
+});
+
+describe("quality failover", () => {
+  const unsure = (score: number): FakeOptions => ({
+    check: { confident: false, score, reason: `low confidence ${score.toFixed(2)}` },
+  });
+  const sure: FakeOptions = { check: { confident: true, score: 0.95 } };
+
+  it("tries the next provider after an unsure answer and returns the sure one", async () => {
+    const b = fake("b", sure);
+    const router = createRouter(config(), registry(fake("a", unsure(0.41)), b, fake("c")));
+    const result = await router.route({ category: category(), input });
+    expect(result.provider).toBe("b");
+    expect(result.output.data.text).toBe("from b");
+    expect(result.failoverDepth).toBe(1);
+    expect(outcomes(result.attempts)).toEqual(["a:low_quality", "b:ok"]);
+    expect(result.attempts[0]?.reason).toBe("low confidence 0.41");
+    expect(result.attempts[0]?.error).toBeUndefined();
+    expect(result.estimatedCost).toBeCloseTo(0.002, 10);
+  });
+
+  it("pays nothing extra for a sure first answer", async () => {
+    const b = fake("b");
+    const router = createRouter(config(), registry(fake("a", sure), b));
+    const result = await router.route({ category: category(), input });
+    expect(result.provider).toBe("a");
+    expect(result.failoverDepth).toBe(0);
+    expect(outcomes(result.attempts)).toEqual(["a:ok"]);
+    expect(b.calls).toBe(0);
+  });
+
+  it("returns the best unsure answer when no provider is sure", async () => {
+    const router = createRouter(
+      config(),
+      registry(fake("a", unsure(0.5)), fake("b", unsure(0.7)), fake("c", unsure(0.6))),
+    );
+    const result = await router.route({ category: category(), input });
+    expect(result.provider).toBe("b");
+    expect(result.output.data.text).toBe("from b");
+    expect(result.failoverDepth).toBe(2);
+    expect(outcomes(result.attempts)).toEqual(["a:low_quality", "b:low_quality", "c:low_quality"]);
+    expect(result.estimatedCost).toBeCloseTo(0.002, 10);
+  });
+
+  it("returns an unsure answer rather than an error when the rest fail", async () => {
+    const router = createRouter(
+      config({ PROVIDER_FAULTS: "b=error:1;c=hang", ROUTING_ATTEMPT_TIMEOUT_MS: "80" }),
+      registry(fake("a", unsure(0.3)), fake("b"), fake("c")),
+    );
+    const result = await router.route({ category: category(), input });
+    expect(result.provider).toBe("a");
+    expect(outcomes(result.attempts)).toEqual(["a:low_quality", "b:error", "c:timeout"]);
+    expect(result.failoverDepth).toBe(2);
+  });
+
+  it("returns an unsure answer rather than a 504 when the deadline passes", async () => {
+    const router = createRouter(
+      config({ ROUTING_DEADLINE_MS: "150", ROUTING_ATTEMPT_TIMEOUT_MS: "1000" }),
+      registry(fake("a", unsure(0.3)), fake("b", { delayMs: 1_000 })),
+    );
+    const result = await router.route({ category: category(), input });
+    expect(result.provider).toBe("a");
+    expect(outcomes(result.attempts)).toEqual(["a:low_quality", "b:timeout"]);
+  });
+
+  it("does not count an unsure answer against the provider's health", async () => {
+    const router = createRouter(
+      config({ ROUTING_BREAKER_FAILURES: "1" }),
+      registry(fake("a", unsure(0.3)), fake("b")),
+    );
+    await router.route({ category: category(), input });
+    const again = await router.route({ category: category(), input });
+    expect(outcomes(again.attempts)).toEqual(["a:low_quality", "b:ok"]);
   });
 });
 

@@ -8,6 +8,8 @@
 //   TESSERACT_NATIVE_CONCURRENCY  tesseract processes at once (default: the cores)
 //   TESSERACTJS_POOL_SIZE         WASM worker threads per model, best and fast (default 1)
 //   OCR_QUEUE_LIMIT               pages waiting per engine before it refuses more (default 32)
+//   OCR_MIN_CONFIDENCE            mean word confidence under which an OCR answer is unsure
+//                                 and the router tries the next provider (answer-check.ts)
 //   HTTP_PROVIDER_URL             an outside engine (see http-provider.ts); unset: none
 //   HTTP_PROVIDER_KEY             sent as "Authorization: Bearer <key>"
 //   HTTP_PROVIDER_NAME            its name in meta.provider (default "http")
@@ -18,6 +20,7 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { CATALOG } from "../catalog";
 import { int, list, parseEnv } from "../config";
+import { type AnswerBounds, DEFAULT_BOUNDS } from "./answer-check";
 
 export interface ProviderConfig {
   tesseractCommand: string;
@@ -26,6 +29,7 @@ export interface ProviderConfig {
   nativeConcurrency: number;
   tesseractJsPoolSize: number;
   queueLimit: number;
+  answerBounds: AnswerBounds;
   http?: {
     name: string;
     url: string;
@@ -52,6 +56,7 @@ const providerEnvSchema = z.object({
   TESSERACT_NATIVE_CONCURRENCY: int(1, 256).default(availableParallelism()),
   TESSERACTJS_POOL_SIZE: int(1, 64).default(1),
   OCR_QUEUE_LIMIT: int(0, 100_000).default(32),
+  OCR_MIN_CONFIDENCE: decimal(0, 1).default(DEFAULT_BOUNDS.minConfidence),
   HTTP_PROVIDER_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
   HTTP_PROVIDER_KEY: z.string().optional(),
   HTTP_PROVIDER_NAME: z
@@ -78,6 +83,7 @@ export function loadProviderConfig(
     nativeConcurrency: e.TESSERACT_NATIVE_CONCURRENCY,
     tesseractJsPoolSize: e.TESSERACTJS_POOL_SIZE,
     queueLimit: e.OCR_QUEUE_LIMIT,
+    answerBounds: { ...DEFAULT_BOUNDS, minConfidence: e.OCR_MIN_CONFIDENCE },
     http: e.HTTP_PROVIDER_URL
       ? {
           name: e.HTTP_PROVIDER_NAME,

@@ -12,7 +12,11 @@ import type { Provider } from "./types";
 export { loadProviderConfig } from "./config";
 
 export function createProviders(config: ProviderConfig): Map<string, Provider> {
-  const raster = { pdfDpi: config.pdfDpi, pdftoppm: config.pdftoppmCommand };
+  const raster = {
+    pdfDpi: config.pdfDpi,
+    pdftoppm: config.pdftoppmCommand,
+    answerBounds: config.answerBounds,
+  };
   const native = createNativeTesseract({
     command: config.tesseractCommand,
     concurrency: config.nativeConcurrency,
@@ -36,6 +40,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       dpi: config.pdfDpi,
       ocrEngines: [native, best],
       pdftoppm: config.pdftoppmCommand,
+      answerBounds: config.answerBounds,
     }),
   ];
   if (config.http) {

@@ -4,6 +4,7 @@
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { OcrPage } from "@/lib/contract";
+import { type AnswerBounds, checkOcrAnswer } from "./answer-check";
 import { resolveLanguage } from "./language";
 import type { PageRecognizer, RecognizedPage } from "./ocr-page";
 import { documentText } from "./ocr-page";
@@ -26,18 +27,23 @@ export interface PdfRasterOptions {
   pdftoppm?: string;
 }
 
+export interface OcrProviderOptions extends PdfRasterOptions {
+  /** When an answer counts as unsure (answer-check.ts); its defaults otherwise. */
+  answerBounds?: AnswerBounds;
+}
+
 /** A provider that reads images, and PDFs page by page, with `engine`. */
 export function createOcrProvider(
   name: string,
   engine: OcrEngine,
-  raster: PdfRasterOptions,
+  options: OcrProviderOptions,
 ): Provider {
   return {
     name,
     available: () => engine.available(),
     async run(input) {
       const language = resolveLanguage(input.languageHints, await engine.languages());
-      return ocrDocument(input, { recognize: engine.recognize, language, ...raster });
+      return ocrDocument(input, { recognize: engine.recognize, language, ...options });
     },
     close: () => engine.close(),
   };
@@ -60,7 +66,7 @@ export async function sniffDocument(bytes: Buffer): Promise<DocumentKind> {
   throw new UnreadableDocumentError("The document is not a supported image or a PDF");
 }
 
-export interface OcrDocumentOptions extends PdfRasterOptions {
+export interface OcrDocumentOptions extends OcrProviderOptions {
   recognize: PageRecognizer;
   /** Tesseract language string to use (see language.ts). */
   language: string;
@@ -72,7 +78,7 @@ export async function ocrDocument(
   input: ProviderInput,
   options: OcrDocumentOptions,
 ): Promise<ProviderOutput> {
-  const { recognize, language, pdfDpi, pdftoppm, textLayer } = options;
+  const { recognize, language, pdfDpi, pdftoppm, textLayer, answerBounds } = options;
   const { bytes, signal } = input;
   const pages: OcrPage[] = [];
   if ((await sniffDocument(bytes)) === "image") {
@@ -97,5 +103,6 @@ export async function ocrDocument(
       await pdf.destroy();
     }
   }
-  return { data: { text: documentText(pages), language, pages }, pages: pages.length };
+  const data = { text: documentText(pages), language, pages };
+  return { data, pages: pages.length, check: checkOcrAnswer(data, answerBounds) };
 }

@@ -4,6 +4,7 @@
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BBox, OcrSpan } from "@/lib/contract";
+import type { AnswerBounds } from "./answer-check";
 import { glyphWidth } from "./glyph-widths";
 import { resolveLanguage } from "./language";
 import type { OcrEngine } from "./ocr-document";
@@ -19,6 +20,7 @@ export interface PdfTextOptions {
   /** OCR engines for pages without text, in order of preference. */
   ocrEngines: readonly OcrEngine[];
   pdftoppm?: string;
+  answerBounds?: AnswerBounds;
 }
 
 type Matrix = readonly number[];
@@ -192,6 +194,7 @@ export function createPdfText(options: PdfTextOptions): Provider {
         language: resolveLanguage(input.languageHints, (await ocr?.languages()) ?? new Set()),
         pdfDpi: options.dpi,
         pdftoppm: options.pdftoppm,
+        answerBounds: options.answerBounds,
         textLayer: readTextLayer,
       });
     },

@@ -4,13 +4,16 @@
 //
 // `attempts` lists the providers actually tried, in order; a provider skipped
 // because it is not available here or its circuit is open is not an attempt.
-// Outcomes: "ok", "error", "timeout", and "aborted" when the client went away.
+// Outcomes: "ok", "error", "timeout", "aborted" when the client went away, and
+// "low_quality" when a provider answered but its answer failed its own checks
+// (ProviderOutput.check, INTERFACE.md "Quality failover"): the router then
+// tries the next provider, and returns the best unsure answer if none is sure.
 import type { Attempt } from "@/lib/contract";
 import type { CatalogEntry, ProviderSlot } from "../catalog";
 import { ConfigError } from "../config";
 import { closeAll } from "../providers";
 import { raceAbort } from "../providers/abort";
-import type { Provider, ProviderOutput } from "../providers/types";
+import type { AnswerCheck, Provider, ProviderOutput } from "../providers/types";
 import { UnreadableDocumentError } from "../providers/types";
 import { CircuitBreaker } from "./breaker";
 import type { RoutingConfig } from "./config";
@@ -54,6 +57,17 @@ function errorText(error: unknown): string {
 }
 
 const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
+
+/** An answer judged unsure by its own check, kept in case no provider does better. */
+interface UnsureAnswer {
+  output: ProviderOutput;
+  slot: ProviderSlot;
+  score: number;
+}
+
+function isUnsure(check: AnswerCheck | undefined): check is AnswerCheck {
+  return check !== undefined && !check.confident;
+}
 
 export function createRouter(
   config: RoutingConfig,
@@ -148,8 +162,13 @@ export function createRouter(
     try {
       const output = await raceAbort(provider.run({ ...request.input, signal }), signal);
       const latency_ms = roundMs(now() - begun);
+      // An unsure answer is still a working provider: its health is not marked down.
       breaker.succeeded();
       stats.succeeded(latency_ms, output.pages);
+      if (isUnsure(output.check)) {
+        const reason = output.check.reason ?? `unsure (score ${output.check.score.toFixed(2)})`;
+        return { output, attempt: { provider: name, outcome: "low_quality", latency_ms, reason } };
+      }
       return { output, attempt: { provider: name, outcome: "ok", latency_ms } };
     } catch (error) {
       const latency_ms = roundMs(now() - begun);
@@ -182,12 +201,27 @@ export function createRouter(
   async function route(request: RouteRequest): Promise<RouteResult> {
     const deadlineAt = now() + config.deadlineMs;
     const attempts: Attempt[] = [];
+    let best: UnsureAnswer | undefined;
+    const answer = ({ output, slot }: { output: ProviderOutput; slot: ProviderSlot }) => ({
+      output,
+      provider: slot.provider,
+      // Every attempt beyond the first, failed or unsure, is a failover.
+      failoverDepth: attempts.length - 1,
+      attempts,
+      estimatedCost: slot.pricePerPage * output.pages,
+    });
+    /** Out of time or providers: the best unsure answer, if any, beats an error. */
+    const giveUp = (Failure: typeof DeadlineExceededError | typeof AllProvidersFailedError) => {
+      if (best) return answer(best);
+      throw new Failure(attempts);
+    };
+
     for (const { slot } of await ranked(request.category)) {
       request.signal?.throwIfAborted();
       const entry = entries.get(slot.provider);
       if (!entry?.breaker.allowsAttempt()) continue;
       const remaining = deadlineAt - now();
-      if (remaining <= 0) throw new DeadlineExceededError(attempts);
+      if (remaining <= 0) return giveUp(DeadlineExceededError);
       const result = await attempt(slot.provider, entry, request, {
         ms: Math.max(1, Math.ceil(Math.min(remaining, config.attemptTimeoutMs))),
         byDeadline: remaining < config.attemptTimeoutMs,
@@ -195,18 +229,17 @@ export function createRouter(
       attempts.push(result.attempt);
       emit(request.category, result.attempt);
       if ("output" in result) {
-        return {
-          output: result.output,
-          provider: slot.provider,
-          failoverDepth: attempts.length - 1,
-          attempts,
-          estimatedCost: slot.pricePerPage * result.output.pages,
-        };
+        const { output } = result;
+        if (!isUnsure(output.check)) return answer({ output, slot });
+        if (!best || output.check.score > best.score) {
+          best = { output, slot, score: output.check.score };
+        }
+        continue;
       }
-      if (result.deadline) throw new DeadlineExceededError(attempts);
+      if (result.deadline) return giveUp(DeadlineExceededError);
     }
-    if (now() >= deadlineAt) throw new DeadlineExceededError(attempts);
-    throw new AllProvidersFailedError(attempts);
+    if (now() >= deadlineAt) return giveUp(DeadlineExceededError);
+    return giveUp(AllProvidersFailedError);
   }
 
   return {
