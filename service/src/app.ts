@@ -2,12 +2,13 @@
 // main.ts opens what it needs and listens; tests build it with their own deps.
 import cors from "@fastify/cors";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { connectRedis } from "@/lib/rate-limit";
 import type { ServiceConfig } from "./config";
 import type { ServiceDb } from "./db/types";
 import { createAuthHook } from "./http/auth";
 import { useJsonBodies } from "./http/body";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler";
-import { createRateLimiter } from "./http/rate-limit";
+import { createRateLimitHook } from "./http/rate-limit";
 import { genTraceId } from "./http/trace";
 import { httpDuration, httpRequests } from "./metrics";
 import type { ProcessConfig } from "./process/config";
@@ -88,13 +89,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(embeddedStorageRoutes, { store: deps.store, grants: deps.db.grants });
   }
 
-  const rateLimiter = createRateLimiter(config.rateLimitPerMinute);
+  // Shared counters when REDIS_URL is set: N instances, one limit per key.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => {})));
+  const rateLimit = createRateLimitHook(config.rateLimitPerMinute, redis);
   const authenticate = createAuthHook(config.apiKeys);
   await app.register(
     async (v1) => {
       useJsonBodies(v1);
       v1.addHook("onRequest", authenticate);
-      v1.addHook("onRequest", rateLimiter.hook);
+      v1.addHook("onRequest", rateLimit);
       await v1.register(categoryRoutes);
       await v1.register(uploadRoutes, deps);
       if (deps.router) {

@@ -24,8 +24,9 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: Env): z.output<S> 
   throw new ConfigError(
     result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "(environment)";
-      // Values of secrets stay out of the message (it goes to logs).
-      const secret = /KEY|SECRET|PASSWORD|TOKEN/i.test(name);
+      // Values of secrets, and of URLs that may hold a password, stay out of the
+      // message (it goes to logs).
+      const secret = /KEY|SECRET|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL/i.test(name);
       const got = issue.path.length && !secret ? cleaned[String(issue.path[0])] : undefined;
       return `${name}: ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`;
     }),
@@ -77,6 +78,9 @@ export const serviceEnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, message: "must be a redis:// or rediss:// URL" })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
 });
 
@@ -107,6 +111,8 @@ export interface ServiceConfig {
   /** Set: S3 mode. Unset: embedded storage under the data dir. */
   s3?: S3Config;
   rateLimitPerMinute: number;
+  /** Set: rate-limit counters in this Redis, shared by every instance. Unset: in memory. */
+  redisUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
 }
 
@@ -140,6 +146,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
         }
       : undefined,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
   };
 }
