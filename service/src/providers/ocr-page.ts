@@ -1,7 +1,10 @@
 // One page of "Text recognition data" (INTERFACE.md), built the same way by
-// every engine: words grouped into lines; line and page text, confidence and
-// boxes derived from the words, so all providers answer alike.
-import type { BBox, OcrSpan } from "@/lib/contract";
+// every engine: the words laid out into lines and blocks in reading order
+// (service/src/layout); line, block and page text, confidence and boxes
+// derived from the words, so all providers answer alike.
+import type { OcrBlock, OcrSpan } from "@/lib/contract";
+import { layoutWords } from "../layout";
+import { mean } from "../layout/geometry";
 
 /** An OcrPage without its place in the document (number, dpi). */
 export interface RecognizedPage {
@@ -11,6 +14,7 @@ export interface RecognizedPage {
   confidence: number;
   lines: OcrSpan[];
   words: OcrSpan[];
+  blocks: OcrBlock[];
 }
 
 export interface RecognizeOptions {
@@ -30,46 +34,28 @@ export function toUnitConfidence(percent: number): number {
   return Math.min(1, percent / 100);
 }
 
-function union(boxes: readonly BBox[]): BBox {
-  return {
-    x0: Math.min(...boxes.map((b) => b.x0)),
-    y0: Math.min(...boxes.map((b) => b.y0)),
-    x1: Math.max(...boxes.map((b) => b.x1)),
-    y1: Math.max(...boxes.map((b) => b.y1)),
-  };
-}
-
-function mean(values: readonly number[]): number {
-  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
-}
-
-/** `lines` are the words of each line in reading order; empty words and lines are dropped. */
+/**
+ * `lines` are the words as the engine grouped them (its grouping is not kept:
+ * the layout layer regroups them, across columns too); empty words are dropped.
+ */
 export function buildPage(
   width: number,
   height: number,
   lines: readonly (readonly OcrSpan[])[],
 ): RecognizedPage {
-  const pageLines: OcrSpan[] = [];
-  const words: OcrSpan[] = [];
-  for (const line of lines) {
-    const lineWords = line
-      .map((w) => ({ ...w, text: w.text.trim() }))
-      .filter((w) => w.text.length > 0);
-    if (lineWords.length === 0) continue;
-    words.push(...lineWords);
-    pageLines.push({
-      text: lineWords.map((w) => w.text).join(" "),
-      confidence: mean(lineWords.map((w) => w.confidence)),
-      bbox: union(lineWords.map((w) => w.bbox)),
-    });
-  }
+  const words = lines
+    .flat()
+    .map((w) => ({ ...w, text: w.text.trim() }))
+    .filter((w) => w.text.length > 0);
+  const layout = layoutWords(words);
   return {
     width,
     height,
-    text: pageLines.map((l) => l.text).join("\n"),
+    text: layout.text,
     confidence: mean(words.map((w) => w.confidence)),
-    lines: pageLines,
-    words,
+    lines: layout.lines,
+    words: layout.words,
+    blocks: layout.blocks,
   };
 }
 
