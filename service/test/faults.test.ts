@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createRouter, loadRoutingConfig } from "../src/routing";
 import { EmbeddedStore } from "../src/storage/embedded";
 import { isObjectKey, newObjectKey } from "../src/storage/keys";
+import { readObject } from "../src/storage/read";
 import { startService, type TestService } from "./helpers";
 import { PDF, processPath, testProvider, uploadFixture } from "./process-helpers";
 
@@ -149,7 +150,7 @@ describe("object keys and the storage folder", () => {
     await fc.assert(
       fc.asyncProperty(hostile, async (key) => {
         fc.pre(!isObjectKey(key));
-        expect(await store.read(key)).toBeUndefined();
+        expect(await readObject(store, key)).toBeUndefined();
       }),
       { numRuns: 300 },
     );

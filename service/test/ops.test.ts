@@ -42,7 +42,8 @@ describe("health and readiness", () => {
     const brokenStore: ObjectStore = {
       bucket: "b",
       presignPut: () => Promise.reject(new Error("no")),
-      read: () => Promise.reject(new Error("no")),
+      open: () => Promise.reject(new Error("no")),
+      remove: () => Promise.reject(new Error("no")),
       check: () => Promise.reject(new Error("bucket gone")),
     };
     await down.close();
@@ -238,7 +239,8 @@ describe("logs and errors", () => {
       bucket: "b",
       presignPut: () =>
         Promise.reject(new Error("ENOENT /srv/secret/path SERVICE_DB_PASSWORD=hunter2")),
-      read: () => Promise.resolve(undefined),
+      open: () => Promise.resolve(undefined),
+      remove: () => Promise.resolve(),
       check: () => Promise.resolve(),
     };
     const svc = await startService({ store: failing });

@@ -15,12 +15,14 @@ import { SignatureV4 } from "@smithy/signature-v4";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadGrantSchema } from "@/lib/contract";
+import { readObject } from "../src/storage/read";
 import { startService, type TestService } from "./helpers";
 import { fixture, processPath, testProvider, testRouter } from "./process-helpers";
 import { presignedSignature, type SigV4Front, startSigV4Front } from "./sigv4-front";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const BUCKET = "docroute-test";
+const MAX = 25 * 1024 * 1024;
 const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 type Bytes = string | ArrayBuffer | ArrayBufferView;
@@ -156,8 +158,10 @@ describe("S3 mode", () => {
     });
     expect(put.status).toBe(200);
     expect(put.headers.get("etag")).toBe(`"${createHash("md5").update(bytes).digest("hex")}"`);
-    expect(Buffer.compare((await svc.store.read(g.object_key)) ?? Buffer.alloc(0), bytes)).toBe(0);
-    expect(await svc.store.read(`uploads/${OCR}/never-uploaded.png`)).toBeUndefined();
+    expect(
+      Buffer.compare((await readObject(svc.store, g.object_key)) ?? Buffer.alloc(0), bytes),
+    ).toBe(0);
+    expect(await readObject(svc.store, `uploads/${OCR}/never-uploaded.png`)).toBeUndefined();
   });
 
   it("process reads the document from the bucket", async () => {
@@ -180,6 +184,30 @@ describe("S3 mode", () => {
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data.text).toBe("read by s3-reader");
     expect(Buffer.compare(provider.calls.at(-1)?.bytes ?? Buffer.alloc(0), png)).toBe(0);
+  });
+
+  it("a document over the category's limit is refused before it is read, and deleted", async () => {
+    // A presigned PUT cannot bound the size, so the bucket takes it; the service does not.
+    const g = await newGrant();
+    const png = await fixture("letter.png");
+    const oversize = Buffer.alloc(MAX + 1);
+    png.copy(oversize);
+    const put = await fetch(g.upload_url, {
+      method: "PUT",
+      headers: { "Content-Type": "image/png" },
+      body: new Blob([new Uint8Array(oversize)]),
+    });
+    expect(put.status).toBe(200);
+    const calls = provider.calls.length;
+    const res = await svc.postJson(processPath(OCR), {
+      input: { document: g.s3_uri, mime_type: "image/png" },
+    });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { detail: { loc: string[]; msg: string }[] };
+    expect(body.detail[0]?.loc).toEqual(["body", "input", "document"]);
+    expect(body.detail[0]?.msg).toContain("more than the 25 MiB this category takes");
+    expect(provider.calls.length).toBe(calls);
+    expect(await readObject(svc.store, g.object_key)).toBeUndefined();
   });
 
   it("the bucket refuses the URL once it expired", async () => {
@@ -284,9 +312,9 @@ describe("S3 mode behind a store that verifies SigV4", () => {
     const bytes = randomBytes(50_000);
     const res = await put(g.upload_url, "image/png", bytes);
     expect(res.status).toBe(200);
-    expect(Buffer.compare((await checked.store.read(g.object_key)) ?? Buffer.alloc(0), bytes)).toBe(
-      0,
-    );
+    expect(
+      Buffer.compare((await readObject(checked.store, g.object_key)) ?? Buffer.alloc(0), bytes),
+    ).toBe(0);
   });
 
   it("403 SignatureDoesNotMatch for another Content-Type, and nothing is stored", async () => {
@@ -298,7 +326,7 @@ describe("S3 mode behind a store that verifies SigV4", () => {
       expect(await res.text()).toContain("<Code>SignatureDoesNotMatch</Code>");
     }
     expect(front.refused - refusedBefore).toBe(3);
-    expect(await checked.store.read(g.object_key)).toBeUndefined();
+    expect(await readObject(checked.store, g.object_key)).toBeUndefined();
     // The same URL with the granted type still works: only the type was wrong.
     expect((await put(g.upload_url, "image/png")).status).toBe(200);
   });
@@ -315,7 +343,7 @@ describe("S3 mode behind a store that verifies SigV4", () => {
       expect(res.status).toBe(403);
       expect(await res.text()).toContain("<Code>SignatureDoesNotMatch</Code>");
     }
-    expect(await checked.store.read(a.object_key)).toBeUndefined();
-    expect(await checked.store.read(b.object_key)).toBeUndefined();
+    expect(await readObject(checked.store, a.object_key)).toBeUndefined();
+    expect(await readObject(checked.store, b.object_key)).toBeUndefined();
   });
 });

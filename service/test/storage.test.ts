@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadGrantSchema } from "@/lib/contract";
 import { createObjectStore } from "../src/storage/index";
+import { readObject } from "../src/storage/read";
 import { signUpload } from "../src/storage/signing";
 import { startService, type TestService } from "./helpers";
 
@@ -144,7 +145,9 @@ describe("PUT to the upload URL", () => {
     // Opaque, but quoted as an ETag is.
     expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/);
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
-    expect(Buffer.compare((await svc.store.read(g.object_key)) ?? Buffer.alloc(0), bytes)).toBe(0);
+    expect(
+      Buffer.compare((await readObject(svc.store, g.object_key)) ?? Buffer.alloc(0), bytes),
+    ).toBe(0);
     const record = await svc.db.grants.find(g.object_key);
     expect(record?.size).toBe(bytes.length);
     expect(record?.uploadedAt).toBeInstanceOf(Date);
@@ -163,7 +166,9 @@ describe("PUT to the upload URL", () => {
     const res = await put(g.upload_url, second);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-amz-checksum-crc32")).toBe(crc32Base64(second));
-    expect(Buffer.compare((await svc.store.read(g.object_key)) ?? Buffer.alloc(0), second)).toBe(0);
+    expect(
+      Buffer.compare((await readObject(svc.store, g.object_key)) ?? Buffer.alloc(0), second),
+    ).toBe(0);
     expect((await svc.db.grants.find(g.object_key))?.size).toBe(500);
   });
 
@@ -192,7 +197,7 @@ describe("PUT to the upload URL", () => {
 
   it("answers nothing for keys that were never uploaded", async () => {
     const g = await newGrant();
-    expect(await svc.store.read(g.object_key)).toBeUndefined();
+    expect(await readObject(svc.store, g.object_key)).toBeUndefined();
   });
 });
 
@@ -206,7 +211,9 @@ describe("checksums the client asks to be checked", () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-amz-checksum-crc32")).toBe(crc32Base64(bytes));
-    expect(Buffer.compare((await svc.store.read(g.object_key)) ?? Buffer.alloc(0), bytes)).toBe(0);
+    expect(
+      Buffer.compare((await readObject(svc.store, g.object_key)) ?? Buffer.alloc(0), bytes),
+    ).toBe(0);
   });
 
   it("400 BadDigest for a Content-MD5 or CRC32 of other bytes, storing nothing", async () => {
@@ -227,7 +234,7 @@ describe("checksums the client asks to be checked", () => {
       const error = await s3Error(res);
       expect(error.code).toBe("BadDigest");
       expect(error.message).toMatch(/did not match/);
-      expect(await svc.store.read(g.object_key)).toBeUndefined();
+      expect(await readObject(svc.store, g.object_key)).toBeUndefined();
       expect((await svc.db.grants.find(g.object_key))?.uploadedAt).toBeNull();
     }
   });
@@ -240,7 +247,7 @@ describe("checksums the client asks to be checked", () => {
     });
     expect(res.status).toBe(400);
     expect((await s3Error(res)).code).toBe("BadDigest");
-    expect((await svc.store.read(g.object_key))?.toString()).toBe("first");
+    expect((await readObject(svc.store, g.object_key))?.toString()).toBe("first");
     expect((await svc.db.grants.find(g.object_key))?.size).toBe(5);
   });
 
@@ -259,7 +266,7 @@ describe("checksums the client asks to be checked", () => {
       const res = await put(g.upload_url, "x", "image/png", headers);
       expect(res.status, JSON.stringify(headers)).toBe(400);
       expect((await s3Error(res)).code, JSON.stringify(headers)).toBe(code);
-      expect(await svc.store.read(g.object_key)).toBeUndefined();
+      expect(await readObject(svc.store, g.object_key)).toBeUndefined();
     }
   });
 
@@ -273,7 +280,7 @@ describe("checksums the client asks to be checked", () => {
     const error = await s3Error(res);
     expect(error.code).toBe("InvalidRequest");
     expect(error.message).toContain("x-amz-checksum-sha256");
-    expect(await svc.store.read(g.object_key)).toBeUndefined();
+    expect(await readObject(svc.store, g.object_key)).toBeUndefined();
   });
 
   it("checks a large body sent in chunks", async () => {
@@ -309,7 +316,7 @@ describe("signatures", () => {
     });
     expect(none.status).toBe(403);
     expect(none.body).toContain("<Code>SignatureDoesNotMatch</Code>");
-    expect(await svc.store.read(g.object_key)).toBeUndefined();
+    expect(await readObject(svc.store, g.object_key)).toBeUndefined();
   });
 
   it("403 SignatureDoesNotMatch for a tampered signature, expiry or key", async () => {
@@ -331,8 +338,8 @@ describe("signatures", () => {
       expect(res.status, target).toBe(403);
       expect((await s3Error(res)).code).toBe("SignatureDoesNotMatch");
     }
-    expect(await svc.store.read(a.object_key)).toBeUndefined();
-    expect(await svc.store.read(b.object_key)).toBeUndefined();
+    expect(await readObject(svc.store, a.object_key)).toBeUndefined();
+    expect(await readObject(svc.store, b.object_key)).toBeUndefined();
   });
 
   it("403 AccessDenied without the query parameters", async () => {
@@ -373,7 +380,7 @@ describe("expiry", () => {
       const late = await put(g.upload_url, "x");
       expect(late.status).toBe(403);
       expect(await s3Error(late)).toEqual({ code: "AccessDenied", message: "Request has expired" });
-      expect(await short.store.read(g.object_key)).toBeUndefined();
+      expect(await readObject(short.store, g.object_key)).toBeUndefined();
     } finally {
       await short.close();
     }
@@ -406,7 +413,7 @@ describe("size limit", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toContain("<Code>EntityTooLarge</Code>");
-    expect(await svc.store.read(g.object_key)).toBeUndefined();
+    expect(await readObject(svc.store, g.object_key)).toBeUndefined();
   });
 
   it("400 EntityTooLarge while streaming a chunked body, leaving no file behind", async () => {
@@ -420,7 +427,7 @@ describe("size limit", () => {
     expect(res.status).toBe(400);
     expect(res.body).toContain("<Code>EntityTooLarge</Code>");
     expect(res.body).toContain(`<MaxSizeAllowed>${MAX}</MaxSizeAllowed>`);
-    expect(await svc.store.read(g.object_key)).toBeUndefined();
+    expect(await readObject(svc.store, g.object_key)).toBeUndefined();
     expect((await svc.db.grants.find(g.object_key))?.uploadedAt).toBeNull();
     expect(await objectFiles()).toEqual(before);
   });
@@ -434,7 +441,7 @@ describe("size limit", () => {
       chunks: chunksOf(MAX + 1024 * 1024),
     });
     expect(res.status).toBe(400);
-    expect((await svc.store.read(g.object_key))?.toString()).toBe("first");
+    expect((await readObject(svc.store, g.object_key))?.toString()).toBe("first");
   });
 
   it("leaves no temp file when the client goes away mid-body", async () => {
@@ -456,7 +463,7 @@ describe("size limit", () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(await objectFiles()).toEqual(before);
-    expect(await svc.store.read(g.object_key)).toBeUndefined();
+    expect(await readObject(svc.store, g.object_key)).toBeUndefined();
   });
 });
 

@@ -6,6 +6,7 @@ import type { CatalogEntry } from "../catalog";
 import type { GrantRecord, GrantStore } from "../db/types";
 import { expectedList, type Loc, unprocessable, validationItem } from "../http/errors";
 import { normalizeContentType } from "../storage/keys";
+import { ObjectTooLarge, readObject } from "../storage/read";
 import type { ObjectStore } from "../storage/types";
 import type { ProcessRequestParts } from "./request";
 
@@ -42,6 +43,8 @@ export interface ResolvedDocument {
   grant: GrantRecord;
   /** Normalised media type the client declared (equal to the granted one). */
   mimeType: string;
+  /** The category's size limit: a larger object is refused before it is read. */
+  maxBytes: number;
 }
 
 const uploadsPath = (category: CatalogEntry) => `POST /v1/categories/${category.id}/uploads`;
@@ -105,7 +108,7 @@ export async function resolveDocument(
       parts.mimeType,
     );
   }
-  return { grant, mimeType };
+  return { grant, mimeType, maxBytes: category.maxBytes };
 }
 
 /** The object key named by input.document and/or input_ref; both must agree. */
@@ -142,10 +145,15 @@ function referencedKey(
   return { objectKey: parts.inputRef ?? "", loc: INPUT_REF_LOC, input: parts.inputRef ?? "" };
 }
 
+/** Whole MiB when it is one, as the categories' limits are: "25 MiB". */
+const mebibytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+
 /**
  * Reads the bytes and checks they are what the grant says (magic bytes, not the
  * file name or the client's word). Marks the grant uploaded on the first successful
- * read when the storage could not (S3 mode).
+ * read when the storage could not (S3 mode). An object over the category's limit (only
+ * S3 can hold one: its presigned PUT cannot bound the size) is refused before it is
+ * read, and deleted.
  */
 export async function readDocument(
   resolved: ResolvedDocument,
@@ -157,7 +165,17 @@ export async function readDocument(
   const { grant, mimeType } = resolved;
   const loc = parts.document !== undefined ? DOCUMENT_LOC : INPUT_REF_LOC;
   const input = parts.document ?? parts.inputRef;
-  const bytes = await store.read(grant.objectKey);
+  const bytes = await readObject(store, grant.objectKey, resolved.maxBytes).catch(
+    async (error: unknown) => {
+      if (!(error instanceof ObjectTooLarge)) throw error;
+      await store.remove([grant.objectKey]);
+      return refuse(
+        loc,
+        `the uploaded document has ${mebibytes(error.size)}, more than the ${mebibytes(error.maxBytes)} this category takes, and was deleted. Request a new upload URL and upload a smaller file.`,
+        input,
+      );
+    },
+  );
   if (!bytes || bytes.length === 0) {
     const expired = grant.expiresAt.getTime() <= now.getTime();
     refuse(

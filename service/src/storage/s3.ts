@@ -1,6 +1,8 @@
 // S3 mode: grants are real S3 presigned PUT URLs with Content-Type signed, and objects
-// are read back with GetObject. Works with any S3-compatible store (endpoint + path style).
+// are streamed back with GetObject. Works with any S3-compatible store (endpoint + path style).
+import { Readable } from "node:stream";
 import {
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   NoSuchKey,
@@ -10,7 +12,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Config } from "../config";
-import type { ObjectStore } from "./types";
+import type { ObjectStore, StoredObject } from "./types";
 
 export class S3Store implements ObjectStore {
   readonly bucket: string;
@@ -42,18 +44,43 @@ export class S3Store implements ObjectStore {
     });
   }
 
-  async read(objectKey: string): Promise<Buffer | undefined> {
+  async open(objectKey: string): Promise<StoredObject | undefined> {
     try {
       const object = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }),
       );
-      if (!object.Body) return undefined;
-      return Buffer.from(await object.Body.transformToByteArray());
+      const body = object.Body;
+      if (!(body instanceof Readable)) return undefined;
+      // The size comes with the answer's headers, before the bytes: the caller checks it
+      // before reading any.
+      if (object.ContentLength === undefined) {
+        body.destroy();
+        throw new Error(`the store gave no size for ${objectKey}`);
+      }
+      return { size: object.ContentLength, body };
     } catch (error) {
       if (error instanceof NoSuchKey) return undefined;
       if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
         return undefined;
       throw error;
+    }
+  }
+
+  async remove(objectKeys: readonly string[]): Promise<void> {
+    // DeleteObjects takes up to 1000 keys a call; missing keys count as deleted.
+    for (let start = 0; start < objectKeys.length; start += 1000) {
+      const batch = objectKeys.slice(start, start + 1000);
+      const { Errors } = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      if (Errors?.length) {
+        throw new Error(
+          `the store kept ${Errors.length} of ${batch.length} objects: ${Errors[0]?.Code}`,
+        );
+      }
     }
   }
 

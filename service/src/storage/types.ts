@@ -1,11 +1,22 @@
 // Where uploaded documents live: a folder under .data/ (embedded) or an S3 bucket.
+import type { Readable } from "node:stream";
+
+/** An object opened for reading: its size as the store records it, and its bytes. */
+export interface StoredObject {
+  size: number;
+  /** Read it to the end or destroy it: an open object holds a file or a connection. */
+  body: Readable;
+}
+
 export interface ObjectStore {
   /** Bucket name used in s3_uri (`s3://<bucket>/<object_key>`). */
   readonly bucket: string;
   /** A URL the client PUTs the bytes to, with the Content-Type signed into it. */
   presignPut(objectKey: string, contentType: string, expiresInSeconds: number): Promise<string>;
-  /** The object's bytes, or undefined when nothing was uploaded under that key. */
-  read(objectKey: string): Promise<Buffer | undefined>;
+  /** The object's size and a stream of its bytes, or undefined when nothing was uploaded. */
+  open(objectKey: string): Promise<StoredObject | undefined>;
+  /** Deletes objects; keys with nothing stored under them are no error. */
+  remove(objectKeys: readonly string[]): Promise<void>;
   /** For /readyz: resolves when the storage is reachable, rejects otherwise. */
   check(): Promise<void>;
 }
