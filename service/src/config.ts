@@ -70,6 +70,7 @@ export const serviceEnvSchema = z.object({
   SERVICE_DATABASE_URL: z.string().optional(),
   SERVICE_CORS_ORIGINS: list.default(["http://localhost:3000", "http://127.0.0.1:3000"]),
   UPLOAD_URL_TTL_SECONDS: int(1, 7 * 24 * 3600).default(900),
+  UPLOAD_RETENTION_HOURS: int(1, 24 * 365).default(24),
   UPLOAD_SIGNING_SECRET: z.string().min(16, "must have at least 16 characters").optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: url("the S3-compatible endpoint").optional(),
@@ -81,6 +82,9 @@ export const serviceEnvSchema = z.object({
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, message: "must be a redis:// or rediss:// URL" })
     .optional(),
+  METRICS_KEY: z.string().min(16, "must have at least 16 characters").optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  METRICS_PORT: int(1, 65535).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
 });
 
@@ -106,6 +110,8 @@ export interface ServiceConfig {
   databaseUrl: string;
   corsOrigins: readonly string[];
   uploadUrlTtlSeconds: number;
+  /** Uploaded objects (and their grants) are deleted this long after the grant. */
+  uploadRetentionHours: number;
   /** When unset, storage generates one once and keeps it in the data dir. */
   uploadSigningSecret?: string;
   /** Set: S3 mode. Unset: embedded storage under the data dir. */
@@ -113,6 +119,8 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   /** Set: rate-limit counters in this Redis, shared by every instance. Unset: in memory. */
   redisUrl?: string;
+  /** Where /metrics is served: behind `key` on the public port, or on a port of its own. */
+  metrics: { key?: string; host: string; port?: number };
   logLevel: (typeof LOG_LEVELS)[number];
 }
 
@@ -132,6 +140,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     databaseUrl: e.SERVICE_DATABASE_URL ?? `sqlite:${path.join(dataDir, "service.sqlite")}`,
     corsOrigins: e.SERVICE_CORS_ORIGINS,
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS,
+    uploadRetentionHours: e.UPLOAD_RETENTION_HOURS,
     uploadSigningSecret: e.UPLOAD_SIGNING_SECRET,
     s3: e.S3_BUCKET
       ? {
@@ -147,6 +156,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
       : undefined,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
+    metrics: { key: e.METRICS_KEY, host: e.METRICS_HOST, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
   };
 }

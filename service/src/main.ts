@@ -4,8 +4,10 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/index";
 import { idempotencyOptions, loadProcessConfig } from "./process/config";
 import { createProviders, loadProviderConfig } from "./providers/index";
+import { buildMetricsApp, metricsOnPublicPort } from "./routes/metrics";
 import { createRouter, loadRoutingConfig } from "./routing/index";
 import { createObjectStore } from "./storage/index";
+import { startRetentionSweep, UNUSED_GRACE_MS } from "./storage/retention";
 
 async function main(): Promise<void> {
   // Every section of the environment first: bad values stop the start before anything
@@ -35,6 +37,13 @@ async function main(): Promise<void> {
   const store = await createObjectStore(config);
   const router = createRouter(routingConfig, createProviders(providerConfig));
   const app = await buildApp({ config, db, store, router, processConfig });
+  const metricsApp = await buildMetricsApp(config);
+  const retention = startRetentionSweep(
+    db.grants,
+    store,
+    { retentionMs: config.uploadRetentionHours * 3600_000, unusedGraceMs: UNUSED_GRACE_MS },
+    app.log,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +57,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await metricsApp?.close();
+      await retention.stop();
       await router.close();
       await db.close();
     } finally {
@@ -58,10 +69,16 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ host: config.host, port: config.port });
+  await metricsApp?.listen({ host: config.metrics.host, port: config.metrics.port });
   app.log.info(
     {
       storage: config.s3 ? `s3://${config.s3.bucket}` : config.dataDir,
       publicUrl: config.publicUrl,
+      metrics: metricsApp
+        ? `http://${config.metrics.host}:${config.metrics.port}/metrics`
+        : metricsOnPublicPort(config)
+          ? "/metrics with Authorization: Bearer <METRICS_KEY>"
+          : "off (set METRICS_KEY or METRICS_PORT)",
     },
     "routing service ready",
   );

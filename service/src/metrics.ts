@@ -32,3 +32,9 @@ export const uploadBytes = new Counter({
   help: "Bytes stored by the embedded storage.",
   registers: [metricsRegistry],
 });
+
+export const uploadsSwept = new Counter({
+  name: "docroute_uploads_swept_total",
+  help: "Grants deleted with their objects by the retention sweep.",
+  registers: [metricsRegistry],
+});

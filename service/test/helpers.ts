@@ -21,6 +21,7 @@ import type { ObjectStore } from "../src/storage/types";
 
 export const TEST_KEY = "test-key-0123456789abcdef";
 export const OTHER_KEY = "other-key-0123456789abcdef";
+export const METRICS_KEY = "metrics-key-0123456789abcdef";
 
 export interface StartOptions {
   /** Environment variables on top of the test defaults (keys, temp data dir, silent logs). */
@@ -53,6 +54,8 @@ export interface TestService {
     body: unknown,
     init?: RequestInit & { key?: string | null },
   ): Promise<Response>;
+  /** GET /metrics on the service's port with the test's METRICS_KEY. */
+  metrics(): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -100,6 +103,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
         SERVICE_PORT: String(port),
         SERVICE_PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: "silent",
+        METRICS_KEY,
         ...options.env,
       }),
       ...options.config,
@@ -141,6 +145,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
       headers.set("Content-Type", "application/json");
       return doFetch(pathname, { method: "POST", ...init, headers, body: JSON.stringify(body) });
     },
+    metrics: () => fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_KEY}` } }),
     async close() {
       await app.close();
       await owned.db?.close();

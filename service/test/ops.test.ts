@@ -4,8 +4,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadGrantSchema } from "@/lib/contract";
 import type { ServiceDb } from "../src/db/types";
+import { buildMetricsApp, METRICS_KEY_REQUIRED } from "../src/routes/metrics";
 import type { ObjectStore } from "../src/storage/types";
-import { OTHER_KEY, startService, TEST_KEY, type TestService } from "./helpers";
+import { METRICS_KEY, OTHER_KEY, startService, TEST_KEY, type TestService } from "./helpers";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 
@@ -84,13 +85,13 @@ describe("metrics", () => {
   it("counts requests by route pattern and status, with a latency histogram", async () => {
     const labels200 = 'method="GET",route="/v1/categories",status="200"';
     const labels401 = 'method="GET",route="/v1/categories",status="401"';
-    const before = await (await svc.fetch("/metrics", { key: null })).text();
+    const before = await (await svc.metrics()).text();
     await svc.fetch("/v1/categories");
     await svc.fetch("/v1/categories?page=2");
     await svc.fetch("/v1/categories", { key: null });
     await svc.postJson(`/v1/categories/${OCR}/uploads`, { content_type: "image/png" });
 
-    const res = await svc.fetch("/metrics", { key: null });
+    const res = await svc.metrics();
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await res.text();
@@ -103,6 +104,63 @@ describe("metrics", () => {
       /docroute_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/v1\/categories"\} \d+/,
     );
     expect(text).toContain("docroute_process_cpu_seconds_total");
+  });
+});
+
+describe("where /metrics is served", () => {
+  const bearer = (key: string) => ({ headers: { Authorization: `Bearer ${key}` } });
+
+  it("behind METRICS_KEY on the public port: no key or a wrong one is 401", async () => {
+    const svc = await startService();
+    try {
+      for (const init of [
+        {},
+        bearer("wrong-key-0123456789abcdef"),
+        { headers: { Authorization: METRICS_KEY } },
+      ]) {
+        const res = await fetch(`${svc.url}/metrics`, init);
+        expect(res.status).toBe(401);
+        expect(res.headers.get("www-authenticate")).toBe("Bearer");
+        const text = await res.text();
+        expect(text).not.toContain("docroute_");
+        expect(JSON.parse(text)).toEqual({ detail: METRICS_KEY_REQUIRED });
+      }
+      // The service's API key is not the metrics key.
+      expect((await fetch(`${svc.url}/metrics`, bearer(svc.key))).status).toBe(401);
+      expect((await fetch(`${svc.url}/metrics`, bearer(METRICS_KEY))).status).toBe(200);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("not at all on the public port when neither METRICS_KEY nor METRICS_PORT is set", async () => {
+    const svc = await startService({ config: { metrics: { host: "127.0.0.1" } } });
+    try {
+      expect((await svc.fetch("/metrics", { key: null })).status).toBe(404);
+      expect((await svc.metrics()).status).toBe(404);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("on METRICS_PORT only, when it is set", async () => {
+    const svc = await startService({ env: { METRICS_PORT: "9464" } });
+    const metricsApp = await buildMetricsApp({
+      ...svc.config,
+      metrics: { host: "127.0.0.1", port: 0 },
+    });
+    try {
+      expect((await svc.metrics()).status).toBe(404);
+      if (!metricsApp) throw new Error("no metrics listener");
+      const address = await metricsApp.listen({ host: "127.0.0.1", port: 0 });
+      const res = await fetch(`${address}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("docroute_http_requests_total");
+      expect((await fetch(`${address}/v1/categories`)).status).toBe(404);
+    } finally {
+      await metricsApp?.close();
+      await svc.close();
+    }
   });
 });
 

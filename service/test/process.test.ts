@@ -432,7 +432,7 @@ describe("routing outcomes", () => {
         { provider: "backup", outcome: "ok" },
       ]);
 
-      const metrics = await (await fetch(`${svc.url}/metrics`)).text();
+      const metrics = await (await svc.metrics()).text();
       expect(metrics).toMatch(
         /docroute_failovers_total\{category="text-recognition",provider="backup"\} [1-9]/,
       );
@@ -473,7 +473,7 @@ describe("routing outcomes", () => {
         ],
       });
       expect(res.headers.get("x-request-id")).toBe(body.trace_id);
-      const metrics = await (await fetch(`${svc.url}/metrics`)).text();
+      const metrics = await (await svc.metrics()).text();
       expect(metrics).toMatch(
         /docroute_process_requests_total\{category="text-recognition",outcome="all_failed"\} [1-9]/,
       );

@@ -8,22 +8,19 @@
 // same URL for another type differs), and end to end through a front for s3rver that
 // verifies SigV4 with its own code (sigv4-front.ts), as S3 does.
 import { createHash, createHmac, type Hash, type Hmac, randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { SignatureV4 } from "@smithy/signature-v4";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadGrantSchema } from "@/lib/contract";
 import { readObject } from "../src/storage/read";
 import { startService, type TestService } from "./helpers";
 import { fixture, processPath, testProvider, testRouter } from "./process-helpers";
+import { S3_CREDENTIALS, startTestBucket, TEST_BUCKET, type TestBucket } from "./s3-bucket";
 import { presignedSignature, type SigV4Front, startSigV4Front } from "./sigv4-front";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
-const BUCKET = "docroute-test";
 const MAX = 25 * 1024 * 1024;
-const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+const BUCKET = TEST_BUCKET;
+const CREDENTIALS = S3_CREDENTIALS;
 
 type Bytes = string | ArrayBuffer | ArrayBufferView;
 const toBuffer = (data: Bytes) =>
@@ -48,39 +45,20 @@ class Sha256 {
   }
 }
 
-let s3: S3rver;
-let s3Dir: string;
+let bucket: TestBucket;
 let endpoint: string;
 let svc: TestService;
 const provider = testProvider("s3-reader");
-
-const s3Env = (extra: Record<string, string> = {}) => ({
-  S3_BUCKET: BUCKET,
-  S3_ENDPOINT: endpoint,
-  S3_REGION: "us-east-1",
-  S3_FORCE_PATH_STYLE: "true",
-  S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-  S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-  ...extra,
-});
+const s3Env = (extra: Record<string, string> = {}) => bucket.env(extra);
 
 beforeAll(async () => {
-  s3Dir = await mkdtemp(path.join(tmpdir(), "docroute-s3rver-"));
-  s3 = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  bucket = await startTestBucket();
+  endpoint = bucket.endpoint;
   svc = await startService({ env: s3Env(), router: testRouter([provider]) });
 });
 afterAll(async () => {
   await svc?.close();
-  await s3?.close();
-  await rm(s3Dir, { recursive: true, force: true });
+  await bucket?.close();
 });
 
 async function newGrant(contentType = "image/png") {

@@ -47,5 +47,24 @@ export function createGrantStore(db: Kysely<Database>, flavor: SqlFlavor): Grant
     async markUploaded(objectKey, size, at) {
       await markGrantUploaded.run(db, [at.getTime(), size, objectKey]);
     },
+
+    async sweepable(expiredBefore, createdBefore, limit) {
+      const rows = await db
+        .selectFrom("grants")
+        .select("object_key")
+        .where("expires_at", "<", expiredBefore.getTime())
+        .where((eb) =>
+          eb.or([eb("uploaded_at", "is", null), eb("created_at", "<", createdBefore.getTime())]),
+        )
+        .orderBy("expires_at")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.object_key);
+    },
+
+    async delete(objectKeys) {
+      if (objectKeys.length === 0) return;
+      await db.deleteFrom("grants").where("object_key", "in", objectKeys).execute();
+    },
   };
 }

@@ -45,6 +45,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("grants").execute();
     },
   },
+  "2026-11-24-001-grant-expiry-index": {
+    // The retention sweep looks grants up by expiry (storage/retention.ts).
+    async up(db: AnyDb) {
+      await db.schema.createIndex("grants_expires_at").on("grants").column("expires_at").execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropIndex("grants_expires_at").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,12 @@ export interface GrantStore {
   create(grant: Omit<GrantRecord, "uploadedAt" | "size">): Promise<void>;
   find(objectKey: string): Promise<GrantRecord | undefined>;
   markUploaded(objectKey: string, size: number, at: Date): Promise<void>;
+  /**
+   * Up to `limit` keys of grants whose upload URL expired before `expiredBefore` and that
+   * were either never used (no upload recorded) or created before `createdBefore`.
+   */
+  sweepable(expiredBefore: Date, createdBefore: Date, limit: number): Promise<string[]>;
+  delete(objectKeys: readonly string[]): Promise<void>;
 }
 
 /** A stored response, replayed byte for byte. */

@@ -1,8 +1,9 @@
-// Outside /v1, no key: liveness, readiness, Prometheus metrics, the OpenAPI document.
+// Outside /v1, no key: liveness, readiness, the OpenAPI document; Prometheus metrics
+// behind METRICS_KEY unless they have a port of their own (routes/metrics.ts).
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "../app";
-import { metricsRegistry } from "../metrics";
 import { buildOpenApiDocument } from "../openapi";
+import { metricsOnPublicPort, metricsRoutes } from "./metrics";
 
 export const opsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -32,8 +33,7 @@ export const opsRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     reply.type("application/json; charset=utf-8").send(openApi),
   );
 
-  app.get("/metrics", async (_request, reply) => {
-    const body = await metricsRegistry.metrics();
-    return reply.type(metricsRegistry.contentType).send(body);
-  });
+  if (metricsOnPublicPort(deps.config)) {
+    await app.register(metricsRoutes, { key: deps.config.metrics.key });
+  }
 };
