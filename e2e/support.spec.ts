@@ -172,11 +172,16 @@ test.describe("run ledger and support console", () => {
     ]);
     expect((await other.request.get("/api/support/runs")).status()).toBe(401);
 
-    // A second buyer session (a new browser) cannot open the first buyer's result.
-    await other.goto(`/runs/${traceId}`);
-    await expect(other.getByTestId("run-refused")).toBeVisible();
-    await expect(other.getByTestId("result-view")).toHaveCount(0);
-    await expect(other.getByTestId("trace-id")).toHaveCount(0);
+    // A second buyer session (a new browser) cannot open the first buyer's
+    // result, and is told exactly what an unknown id gets.
+    const unknown = `${traceId.slice(0, -4)}beef`;
+    const shown = async (id: string) => {
+      await other.goto(`/runs/${id}`);
+      await expect(other.getByTestId("run-not-found")).toBeVisible();
+      await expect(other.getByTestId("result-view")).toHaveCount(0);
+      return (await other.getByTestId("run-not-found").innerText()).replace(id, "<id>");
+    };
+    expect(await shown(traceId)).toBe(await shown(unknown));
     await shoot(other, "buyer-run-refused");
     await other.goto("/documents");
     await expect(other.getByTestId("my-documents-empty")).toBeVisible();

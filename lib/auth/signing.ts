@@ -1,8 +1,9 @@
 // Signed tokens for cookies: base64url(payload).base64url(HMAC-SHA256). Each
-// use (buyer, staff) signs with its own key derived from SESSION_SECRET.
+// use (buyer, staff, the upstream Idempotency-Key) signs with its own key
+// derived from SESSION_SECRET.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type Purpose = "buyer" | "staff";
+export type Purpose = "buyer" | "staff" | "idempotency";
 
 // The derived key, kept: every request with a cookie verifies it, and deriving
 // it again each time doubled the HMAC work.
@@ -20,10 +21,14 @@ function keyFor(secret: string, purpose: Purpose): Buffer {
   return key;
 }
 
+/** HMAC-SHA256 of `payload` under the purpose's key, base64url. */
+export function mac(secret: string, purpose: Purpose, payload: string): string {
+  return createHmac("sha256", keyFor(secret, purpose)).update(payload).digest("base64url");
+}
+
 export function signToken(secret: string, purpose: Purpose, payload: string): string {
   const body = Buffer.from(payload, "utf8").toString("base64url");
-  const mac = createHmac("sha256", keyFor(secret, purpose)).update(body).digest("base64url");
-  return `${body}.${mac}`;
+  return `${body}.${mac(secret, purpose, body)}`;
 }
 
 /** The payload when the token is intact and was signed for this purpose; else null. */

@@ -20,8 +20,10 @@ const holder: { ledger?: Ledger } = {};
 
 vi.mock("@/lib/env", () => ({ env: { ROUTING_PROCESS_TIMEOUT_MS: 130_000 } }));
 vi.mock("@/lib/routing", () => ({ processDocument }));
-vi.mock("@/lib/auth/buyer-session", () => ({ getBuyerSessionId: async () => undefined }));
-vi.mock("@/lib/auth/staff-session", () => ({ getStaffSession: async () => ({ user: "s" }) }));
+// Who is looking: support staff unless a test says otherwise.
+const visitor: { buyer?: string; staff?: { user: string } } = { staff: { user: "s" } };
+vi.mock("@/lib/auth/buyer-session", () => ({ getBuyerSessionId: async () => visitor.buyer }));
+vi.mock("@/lib/auth/staff-session", () => ({ getStaffSession: async () => visitor.staff }));
 vi.mock("./index", () => ({
   getLedger: async () => {
     if (!holder.ledger) throw new Error("no ledger");
@@ -29,7 +31,7 @@ vi.mock("./index", () => ({
   },
 }));
 
-const { findRunForStaff } = await import("./access");
+const { findRunForStaff, openRunForPage } = await import("./access");
 
 const dir = mkdtempSync(path.join(tmpdir(), "ledger-access-"));
 
@@ -82,5 +84,22 @@ describe("findRunForStaff", () => {
 
   it("finds nothing for an unknown id", async () => {
     expect(await findRunForStaff("nope")).toBeUndefined();
+  });
+});
+
+describe("openRunForPage", () => {
+  it("answers someone else's run exactly as an unknown id", async () => {
+    const id = await orphan("key-owned", 1000);
+    visitor.staff = undefined;
+    try {
+      visitor.buyer = "buyer";
+      expect((await openRunForPage(id)).state).toBe("open");
+      visitor.buyer = "someone-else";
+      expect(await openRunForPage(id)).toEqual(await openRunForPage("local-unknown"));
+      expect(await openRunForPage(id)).toEqual({ state: "missing" });
+    } finally {
+      visitor.buyer = undefined;
+      visitor.staff = { user: "s" };
+    }
   });
 });

@@ -33,19 +33,19 @@ export async function listMyRuns(): Promise<RunSummary[]> {
   return (await resumeStaleRuns(runs)) ? ledger.listBuyerRuns(sessionId) : runs;
 }
 
-export type RunForPage =
-  | { state: "open"; run: RunDetail; viewer: Viewer }
-  | { state: "refused" }
-  | { state: "missing" };
+export type RunForPage = { state: "open"; run: RunDetail; viewer: Viewer } | { state: "missing" };
 
-/** For /runs/<id>: the run when this visitor may see it, "refused" when it is someone else's. */
+/**
+ * For /runs/<id>: the run when this visitor may see it. Someone else's run is
+ * "missing", the same answer as an unknown id, so nobody learns that a trace
+ * id exists.
+ */
 export async function openRunForPage(id: string): Promise<RunForPage> {
   const ledger = await getLedger();
   await settleUnprocessedRuns();
   const run = await ledger.findRun(id);
-  if (!run) return { state: "missing" };
-  const viewer = await viewerOf(run);
-  if (!viewer) return { state: "refused" };
+  const viewer = run ? await viewerOf(run) : null;
+  if (!run || !viewer) return { state: "missing" };
   // A run an app that died left in progress is asked after (lib/ledger/resume.ts).
   const changed = await resumeStaleRuns([run]);
   return { state: "open", run: (changed && (await ledger.findRun(run.localId))) || run, viewer };

@@ -187,6 +187,59 @@ describe.each(backends)("ledger on $name", (backend) => {
     expect(await ledger.recordUploaded("buyer-x", "uploads/cat-ocr/a1.png")).toBe(false);
   });
 
+  it("knows which buyer each upload was granted to", async () => {
+    await grant("buyer-g", "uploads/cat-ocr/g1.png");
+    const uri = "s3://docroute/uploads/cat-ocr/g1.png";
+    expect(await ledger.isGranted("buyer-g", uri, "uploads/cat-ocr/g1.png")).toBe(true);
+    expect(await ledger.isGranted("buyer-g", uri)).toBe(true);
+    expect(await ledger.isGranted("buyer-h", uri, "uploads/cat-ocr/g1.png")).toBe(false);
+    expect(await ledger.isGranted("buyer-g", uri, "uploads/cat-ocr/other.png")).toBe(false);
+  });
+
+  it("keeps a trace id with the buyer who ran it first", async () => {
+    const start = (sessionId: string, key: string) =>
+      ledger.recordProcessStart({
+        sessionId,
+        categoryId: "cat-ocr",
+        idempotencyKey: key,
+        request: {},
+      });
+    const first = await start("buyer-owner", "own-1");
+    await ledger.recordProcessEnd(first, {
+      ok: true,
+      result: {
+        httpStatus: 200,
+        meta: meta("trace-owned"),
+        data: { text: "mine" },
+        replayed: false,
+      },
+    });
+    clock += 1000;
+    // A later row of another buyer with the same trace id (a success, then a failure).
+    const later = await start("buyer-other", "other-1");
+    await ledger.recordProcessEnd(later, {
+      ok: true,
+      result: {
+        httpStatus: 200,
+        meta: meta("trace-owned"),
+        data: { text: "theirs" },
+        replayed: true,
+      },
+    });
+    const failed = await start("buyer-other", "other-2");
+    await ledger.recordProcessEnd(failed, {
+      ok: false,
+      failure: { code: "providers_failed", message: "x", traceId: "trace-owned" },
+    });
+    const run = await ledger.findRun("trace-owned");
+    expect(run?.sessionId).toBe("buyer-owner");
+    expect(run?.data).toEqual({ text: "mine" });
+    expect((await ledger.findRunBy({ traceId: "trace-owned" }))?.sessionId).toBe("buyer-owner");
+    // The other buyer's rows keep their own (local) ids.
+    expect((await ledger.findRun(later))?.id).toBe(later);
+    expect((await ledger.findRun(failed))?.id).toBe(failed);
+  });
+
   it("lists with filters and pages on the server", async () => {
     const before = Date.parse("2026-11-19T00:00:00Z");
     clock = before;

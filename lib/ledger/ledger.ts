@@ -48,6 +48,8 @@ export function createLedger(db: LedgerDb, options: LedgerOptions) {
     claimStaleRun: (localId: string, seenUpdatedAt: number) =>
       writes.claimStaleRun(db, localId, seenUpdatedAt, now()),
     settleUnprocessedRuns: (before: number) => writes.settleUnprocessedRuns(db, before, now()),
+    isGranted: (sessionId: string, s3Uri: string, objectKey?: string) =>
+      reads.isGranted(db, sessionId, s3Uri, objectKey),
     findRun: (id: string) => reads.findRun(db, id),
     findRunBy: (ref: reads.RunRef) => reads.findRunBy(db, ref),
     lookupRun: (text: string) => reads.lookupRun(db, text),

@@ -15,7 +15,8 @@ export async function findRun(db: LedgerDb, id: string): Promise<RunDetail | und
     .selectFrom("ledger_runs")
     .selectAll()
     .where((eb) => eb.or([eb("trace_id", "=", id), eb("id", "=", id)]))
-    .orderBy("created_at", "desc")
+    // The first run with a trace id is its owner's (writes.ts never lets another take it).
+    .orderBy("created_at", "asc")
     .executeTakeFirst();
   if (!row) return undefined;
   const data = await db
@@ -24,6 +25,23 @@ export async function findRun(db: LedgerDb, id: string): Promise<RunDetail | und
     .where("run_id", "=", row.id)
     .executeTakeFirst();
   return toDetail(row, data?.data);
+}
+
+/** True when `sessionId` was granted the upload at `s3Uri` (and `objectKey`, when given). */
+export async function isGranted(
+  db: LedgerDb,
+  sessionId: string,
+  s3Uri: string,
+  objectKey?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom("ledger_runs")
+    .select("id")
+    .where("session_id", "=", sessionId)
+    .where("s3_uri", "=", s3Uri)
+    .where("granted_at", "is not", null);
+  if (objectKey !== undefined) query = query.where("object_key", "=", objectKey);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
 export type RunRef = { traceId: string } | { idempotencyKey: string } | { objectKey: string };
@@ -39,7 +57,7 @@ export async function findRunBy(db: LedgerDb, ref: RunRef): Promise<RunSummary |
           ? eb("idempotency_key", "=", ref.idempotencyKey)
           : eb("object_key", "=", ref.objectKey),
     )
-    .orderBy("created_at", "desc")
+    .orderBy("created_at", "traceId" in ref ? "asc" : "desc")
     .executeTakeFirst();
   return row ? toSummary(row) : undefined;
 }

@@ -3,6 +3,7 @@
 // the page waits a moment for it, so a replayed answer shows at once, and
 // otherwise shows "still processing" and reads the run again later.
 import "server-only";
+import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { env } from "@/lib/env";
 import { processDocument } from "@/lib/routing";
 import { isActive } from "./active-runs";
@@ -35,7 +36,8 @@ function resumeOne(localId: string): Promise<ResumeResult> {
     return resumeRun(
       {
         claim: ledger.claimStaleRun,
-        process: (categoryId, input, key) => processDocument(categoryId, input, key),
+        process: (categoryId, input, key) =>
+          processDocument(categoryId, input, upstreamIdempotencyKey(run.sessionId, key)),
         end: ledger.recordProcessEnd,
         describe: describeFailure,
       },

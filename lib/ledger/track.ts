@@ -5,6 +5,7 @@
 import "server-only";
 import { z } from "zod";
 import { ensureBuyerSession } from "@/lib/auth/buyer-session";
+import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { AppError } from "@/lib/errors";
 import {
   getCategory,
@@ -15,6 +16,9 @@ import {
 import { markActive } from "./active-runs";
 import { getLedger } from "./index";
 import type { FailureInput } from "./types";
+
+const NOT_GRANTED =
+  "This document wasn't uploaded from this browser, so it can't be processed here. Upload it again to process it.";
 
 /** The service's own answer, when the client kept it on the error (`cause`). */
 const upstreamSchema = z.object({ status: z.number().int(), body: z.unknown() });
@@ -99,14 +103,23 @@ export async function trackGrant(
   }
 }
 
-/** POST /api/categories/:id/process: processes and records start, end and outcome. */
+/**
+ * POST /api/categories/:id/process: processes and records start, end and
+ * outcome. Only a document granted to this buyer's session is sent to the
+ * service (nothing is charged otherwise), and the Idempotency-Key `call` gets
+ * to send upstream is private to this buyer (lib/auth/idempotency.ts).
+ */
 export async function trackProcess(
   context: { categoryId: string; input: ProcessInput; idempotencyKey?: string | undefined },
-  call: () => Promise<ProcessOutcome>,
+  call: (upstreamKey: string | undefined) => Promise<ProcessOutcome>,
 ): Promise<ProcessOutcome> {
-  const sessionId = await safely("the buyer session", ensureBuyerSession);
-  if (!sessionId) return call();
   const { input, idempotencyKey } = context;
+  // No session or no ledger: ownership cannot be checked, so nothing is sent.
+  const sessionId = await ensureBuyerSession();
+  if (!(await (await getLedger()).isGranted(sessionId, input.document, input.objectKey))) {
+    throw new AppError("forbidden", { message: NOT_GRANTED });
+  }
+  const upstreamKey = idempotencyKey && upstreamIdempotencyKey(sessionId, idempotencyKey);
   const name = categoryName(context.categoryId);
   // The request as the client sends it (lib/routing/documents.ts), headers without the key.
   const request = {
@@ -134,7 +147,7 @@ export async function trackProcess(
   );
   const release = runId ? markActive(runId) : undefined;
   try {
-    const outcome = await call();
+    const outcome = await call(upstreamKey);
     if (runId) {
       await safely("a process result", async () =>
         (await getLedger()).recordProcessEnd(runId, {

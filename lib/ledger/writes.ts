@@ -177,10 +177,11 @@ export async function recordProcessEnd(
   if (!end.ok) {
     // 409 "still running": the first call is still at work and will record its own end.
     if (end.failure.code === "still_running") return;
+    const traceId = end.failure.traceId && (await ownTrace(db, localId, end.failure.traceId));
     await db
       .updateTable("ledger_runs")
       .set({
-        ...failureColumns(end.failure),
+        ...failureColumns({ ...end.failure, traceId: traceId || undefined }),
         status: "failed",
         process_ended_at: now,
         updated_at: now,
@@ -193,6 +194,7 @@ export async function recordProcessEnd(
   const { meta, data, httpStatus, replayed } = end.result;
   const number = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
   await db.transaction().execute(async (trx) => {
+    const traceId = await ownTrace(trx, localId, meta.trace_id);
     // The data first, so a run never shows as succeeded without it.
     const json = JSON.stringify(data);
     await trx
@@ -204,7 +206,7 @@ export async function recordProcessEnd(
       .updateTable("ledger_runs")
       .set({
         status: "succeeded",
-        trace_id: meta.trace_id,
+        trace_id: traceId,
         http_status: httpStatus,
         error_code: null,
         error_message: null,
@@ -282,6 +284,23 @@ export async function settleUnprocessedRuns(
     settled += Number(result.numUpdatedRows);
   }
   return settled;
+}
+
+/**
+ * `traceId` when no other buyer's run holds it, else null: a trace id belongs
+ * to the buyer who ran it first, and a later row never takes it over.
+ */
+async function ownTrace(db: LedgerDb, localId: string, traceId: string): Promise<string | null> {
+  const held = await db
+    .selectFrom("ledger_runs")
+    .select("id")
+    .where("trace_id", "=", traceId)
+    .where("session_id", "<>", (eb) =>
+      eb.selectFrom("ledger_runs").select("session_id").where("id", "=", localId),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return held ? null : traceId;
 }
 
 async function findByKey(db: LedgerDb, sessionId: string, key: string) {

@@ -3,6 +3,13 @@ import { AppError } from "@/lib/errors";
 
 const processDocument = vi.fn();
 vi.mock("@/lib/routing", () => ({ processDocument }));
+// The ledger's ownership check and key derivation are tested in app/api/buyers.test.ts.
+vi.mock("@/lib/ledger/track", () => ({
+  trackProcess: (
+    context: { idempotencyKey?: string },
+    call: (upstreamKey: string | undefined) => Promise<unknown>,
+  ) => call(context.idempotencyKey && `private-${context.idempotencyKey}`),
+}));
 const { POST } = await import("./route");
 
 const ID = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
@@ -22,7 +29,7 @@ beforeEach(() => {
 });
 
 describe("POST /api/categories/:id/process", () => {
-  it("passes the document, the hints and the browser's Idempotency-Key through", async () => {
+  it("passes the document, the hints and the buyer's private Idempotency-Key through", async () => {
     processDocument.mockResolvedValue({ data: { text: "hi" }, meta, replayed: true });
     const body = {
       document: "s3://bucket/uploads/x.png",
@@ -34,7 +41,7 @@ describe("POST /api/categories/:id/process", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: { text: "hi" }, meta });
     expect(response.headers.get("idempotent-replayed")).toBe("true");
-    expect(processDocument).toHaveBeenCalledWith(ID, body, "k-123", expect.anything());
+    expect(processDocument).toHaveBeenCalledWith(ID, body, "private-k-123", expect.anything());
   });
 
   it("refuses a body that is not JSON or has no s3 document, without calling the service", async () => {

@@ -1,5 +1,6 @@
-// POST /api/categories/:id/process – process an uploaded document; the
-// browser's Idempotency-Key goes through unchanged, so a retry never runs twice.
+// POST /api/categories/:id/process – process a document this buyer uploaded;
+// the browser's Idempotency-Key goes upstream made private to the buyer, so a
+// retry never runs twice and no other buyer can replay it.
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
@@ -19,7 +20,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     const idempotencyKey = headers["Idempotency-Key"];
     const { data, meta, replayed } = await trackProcess(
       { categoryId: id, input: body, idempotencyKey },
-      () => processDocument(id, body, idempotencyKey, request.signal),
+      (upstreamKey) => processDocument(id, body, upstreamKey, request.signal),
     );
     return jsonResponse(
       { data, meta },
