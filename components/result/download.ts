@@ -10,8 +10,8 @@ export function baseName(fileName: string | undefined, fallback = "result"): str
   return safe || fallback;
 }
 
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;
@@ -21,4 +21,21 @@ export function downloadText(fileName: string, text: string, type: string): void
   link.remove();
   // Give the browser a moment to start the download before letting go.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function downloadText(fileName: string, text: string, type: string): void {
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** The whole answer, as the service sent it, pretty-printed. */
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function downloadJson(stem: string, value: unknown): void {
+  downloadText(`${stem}.json`, jsonText(value), "application/json");
+}
+
+export function downloadCsv(fileName: string, csv: string): void {
+  downloadText(fileName, csv, "text/csv;charset=utf-8");
 }

@@ -4,17 +4,12 @@ import { useId, useState } from "react";
 import { secondaryButton } from "@/components/button-styles";
 import type { OcrData, ProcessResult } from "@/lib/contract";
 import { CopyButton } from "./copy-button";
-import { baseName, downloadText } from "./download";
-import { JsonViewer } from "./json-viewer";
+import { baseName, downloadJson, downloadText } from "./download";
 import { documentText, formatConfidence, LOW_CONFIDENCE, lowConfidenceCount } from "./ocr-text";
+import { PageNav } from "./page-nav";
 import { PageView } from "./page-view";
-import { useObjectUrl } from "./use-object-url";
-
-/** Types every browser draws in an SVG <image>; TIFF is not one of them. */
-const DRAWABLE = new Set(["image/png", "image/jpeg", "image/webp", "image/bmp", "image/gif"]);
-
-const toolButton =
-  "inline-flex h-9 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 font-medium text-slate-700 text-sm shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
+import { RawData } from "./raw-data";
+import { drawnPageNote, usePageImage } from "./use-page-image";
 
 export function OcrResult({
   data,
@@ -29,12 +24,9 @@ export function OcrResult({
   fileName?: string;
 }) {
   const switchId = useId();
-  const pageSelectId = useId();
   const [index, setIndex] = useState(0);
   const [showBoxes, setShowBoxes] = useState(true);
-  const [imageFailed, setImageFailed] = useState(false);
-  const drawable = Boolean(file && DRAWABLE.has(file.type)) && !imageFailed;
-  const imageUrl = useObjectUrl(drawable ? file : null);
+  const { imageUrl, onImageError } = usePageImage(file);
 
   const pages = data.pages;
   const page = pages[Math.min(index, pages.length - 1)];
@@ -84,49 +76,13 @@ export function OcrResult({
               <span className="text-slate-700">Show word boxes</span>
             </label>
           </div>
-          {pages.length > 1 ? (
-            <nav aria-label="Pages" className="mt-3 flex items-center gap-2">
-              <button
-                type="button"
-                className={toolButton}
-                onClick={() => setIndex((i) => Math.max(0, i - 1))}
-                aria-label="Previous page"
-                disabled={index === 0}
-              >
-                <span aria-hidden="true">←</span> Previous
-              </button>
-              <label htmlFor={pageSelectId} className="sr-only">
-                Page
-              </label>
-              <select
-                id={pageSelectId}
-                value={index}
-                onChange={(e) => setIndex(Number(e.target.value))}
-                className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm shadow-sm"
-              >
-                {pages.map((p, i) => (
-                  <option key={p.number} value={i}>
-                    Page {p.number} of {pages.length}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                className={toolButton}
-                onClick={() => setIndex((i) => Math.min(pages.length - 1, i + 1))}
-                aria-label="Next page"
-                disabled={index === pages.length - 1}
-              >
-                Next <span aria-hidden="true">→</span>
-              </button>
-            </nav>
-          ) : null}
+          <PageNav numbers={pages.map((p) => p.number)} index={index} onChange={setIndex} />
           <div className="mt-3">
             <PageView
               page={page}
               imageUrl={pageImage}
               showBoxes={showBoxes}
-              onImageError={() => setImageFailed(true)}
+              onImageError={onImageError}
             />
           </div>
           <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-slate-600 text-xs">
@@ -169,33 +125,9 @@ export function OcrResult({
         </section>
       </div>
 
-      <details className="group rounded-xl border border-slate-200 bg-white shadow-sm">
-        <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 font-medium text-slate-800 text-sm hover:bg-slate-50 sm:px-5">
-          Raw data (JSON)
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            className="size-4 text-slate-400 transition-transform group-open:rotate-180"
-          >
-            <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-          </svg>
-        </summary>
-        <div className="border-slate-100 border-t p-4 sm:p-5">
-          <JsonViewer value={result} />
-        </div>
-      </details>
+      <RawData result={result} />
     </div>
   );
-}
-
-function drawnPageNote(fileType: string | undefined): string {
-  if (fileType === "application/pdf") {
-    return "PDF pages are drawn here from the words that were read; your file itself is unchanged.";
-  }
-  if (fileType === "image/tiff") {
-    return "Browsers cannot show TIFF images, so the page is drawn from the words that were read.";
-  }
-  return "The page is drawn from the words that were read.";
 }
 
 function TextBlock({ text }: { text: string }) {
@@ -232,13 +164,7 @@ function ResultActions({
       >
         Download .txt
       </button>
-      <button
-        type="button"
-        className={secondaryButton}
-        onClick={() =>
-          downloadText(`${stem}.json`, `${JSON.stringify(result, null, 2)}\n`, "application/json")
-        }
-      >
+      <button type="button" className={secondaryButton} onClick={() => downloadJson(stem, result)}>
         Download .json
       </button>
     </div>
