@@ -1,16 +1,38 @@
 "use client";
-// A finished run: its meta, and its data drawn for what it is. Data of a
-// shape this page does not know (another category, another service) is
+// A finished run: its meta, and its data drawn for what it is. The view is
+// chosen by the data's shape, each known shape checked with its schema; data
+// of a shape this page does not know (another category, another service) is
 // shown as JSON, never a crash.
+import type { ReactNode } from "react";
 import { secondaryButton } from "@/components/button-styles";
-import type { ProcessResult } from "@/lib/contract";
+import { invoiceDataSchema, type ProcessResult, tableDataSchema } from "@/lib/contract";
 import { ocrDataSchema } from "@/lib/contract/mini";
 import { DEFAULT_COST_UNIT } from "./describe-meta";
-import { baseName, downloadText } from "./download";
+import { baseName, downloadJson } from "./download";
+import { InvoiceResult } from "./invoice-result";
 import { JsonViewer } from "./json-viewer";
 import { MetaPanel } from "./meta-panel";
 import { OcrResult } from "./ocr-result";
 import type { SupportContext } from "./support-details";
+import { TableResult } from "./table-result";
+
+interface DataViewProps {
+  result: ProcessResult;
+  file?: Blob | null | undefined;
+  fileName?: string | undefined;
+}
+
+/** The first known shape the data has, drawn by its view; null for an unknown shape. */
+function knownView({ result, file, fileName }: DataViewProps): ReactNode {
+  const shared = { result, file, fileName };
+  const invoice = invoiceDataSchema.safeParse(result.data);
+  if (invoice.success) return <InvoiceResult data={invoice.data} {...shared} />;
+  const tables = tableDataSchema.safeParse(result.data);
+  if (tables.success) return <TableResult data={tables.data} {...shared} />;
+  const ocr = ocrDataSchema.safeParse(result.data);
+  if (ocr.success) return <OcrResult data={ocr.data} {...shared} />;
+  return null;
+}
 
 export function ResultView({
   result,
@@ -20,19 +42,16 @@ export function ResultView({
   support,
 }: {
   result: ProcessResult;
-  /** The person's own file, while the page still has it: drawn under the word boxes. */
+  /** The person's own file, while the page still has it: drawn under the boxes. */
   file?: Blob | null;
   fileName?: string;
   unitLabel?: string;
   support: SupportContext;
 }) {
-  const ocr = ocrDataSchema.safeParse(result.data);
   return (
     <div className="space-y-6" data-testid="result-view">
       <MetaPanel meta={result.meta} unitLabel={unitLabel} support={support} />
-      {ocr.success ? (
-        <OcrResult data={ocr.data} result={result} file={file} fileName={fileName} />
-      ) : (
+      {knownView({ result, file, fileName }) ?? (
         <section
           aria-labelledby="data-heading"
           className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
@@ -49,13 +68,7 @@ export function ResultView({
             <button
               type="button"
               className={secondaryButton}
-              onClick={() =>
-                downloadText(
-                  `${baseName(fileName)}.json`,
-                  `${JSON.stringify(result, null, 2)}\n`,
-                  "application/json",
-                )
-              }
+              onClick={() => downloadJson(baseName(fileName), result)}
             >
               Download .json
             </button>

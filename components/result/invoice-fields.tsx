@@ -1,0 +1,109 @@
+"use client";
+// An invoice's fields as a labelled form, grouped as a person reads an
+// invoice: who, which invoice, how much.
+import type { InvoiceData, InvoiceFieldName } from "@/lib/contract";
+import { displayValue, FIELD_LABEL, invoiceCurrency } from "./invoice-text";
+import { formatConfidence, isLowConfidence } from "./ocr-text";
+import type { Highlight, HighlightHandlers } from "./use-highlight";
+
+const GROUPS: { title: string; names: InvoiceFieldName[] }[] = [
+  {
+    title: "From and to",
+    names: ["supplier_name", "supplier_address", "customer_name", "customer_address"],
+  },
+  { title: "Invoice", names: ["invoice_number", "invoice_date", "due_date", "currency"] },
+  { title: "Amounts", names: ["subtotal", "tax_amount", "total"] },
+];
+
+/** What a field's box is called on the page, for its highlight. */
+export function fieldHighlights(data: InvoiceData): Map<InvoiceFieldName, Highlight> {
+  const found = new Map<InvoiceFieldName, Highlight>();
+  for (const name of Object.keys(FIELD_LABEL) as InvoiceFieldName[]) {
+    const field = data.fields[name];
+    if (field.value === null || !field.bbox) continue;
+    found.set(name, {
+      id: `field:${name}`,
+      label: FIELD_LABEL[name],
+      page: field.page,
+      bbox: field.bbox,
+    });
+  }
+  return found;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+
+export function InvoiceFields({
+  data,
+  highlights,
+  handlers,
+  activeId,
+}: {
+  data: InvoiceData;
+  highlights: Map<InvoiceFieldName, Highlight>;
+  handlers: (target: Highlight) => HighlightHandlers;
+  activeId: string | undefined;
+}) {
+  const currency = invoiceCurrency(data);
+  return (
+    <div className="space-y-5" data-testid="invoice-fields">
+      {GROUPS.map((group) => (
+        <div key={group.title}>
+          <h3 className="font-medium text-slate-500 text-xs uppercase tracking-wide">
+            {group.title}
+          </h3>
+          <dl className="mt-2 grid gap-2 sm:grid-cols-2">
+            {group.names.map((name) => {
+              const field = data.fields[name];
+              const value = displayValue(name, field, currency);
+              const target = highlights.get(name);
+              const printed = squash(field.text);
+              const low = value !== null && isLowConfidence(field);
+              return (
+                <div
+                  key={name}
+                  data-field={name}
+                  // Focusable only when it has a box to show on the page.
+                  tabIndex={target ? 0 : undefined}
+                  {...(target ? handlers(target) : {})}
+                  data-active={target && target.id === activeId ? true : undefined}
+                  className={`rounded-lg border px-3 py-2 ${
+                    name === "total" ? "sm:col-span-2" : ""
+                  } ${
+                    target
+                      ? "cursor-default border-slate-200 hover:border-amber-500 hover:bg-amber-50 focus-visible:border-amber-500 focus-visible:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-600 focus-visible:outline-offset-2 data-active:border-amber-500 data-active:bg-amber-50"
+                      : "border-slate-200 border-dashed"
+                  }`}
+                >
+                  <dt className="text-slate-600 text-xs">{FIELD_LABEL[name]}</dt>
+                  <dd
+                    data-testid={`field-${name}`}
+                    className={
+                      value === null
+                        ? "mt-0.5 text-slate-500 text-sm italic"
+                        : `mt-0.5 whitespace-pre-line break-words font-medium text-slate-900 ${
+                            name === "total" ? "text-xl tabular-nums" : "text-sm"
+                          }`
+                    }
+                  >
+                    {value ?? "Not found"}
+                  </dd>
+                  {value !== null && printed && printed !== squash(value) ? (
+                    <dd className="mt-0.5 break-words text-slate-500 text-xs">
+                      Printed as “{printed}”
+                    </dd>
+                  ) : null}
+                  {low ? (
+                    <dd className="mt-1 inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-amber-900 text-xs">
+                      Check this: read with {formatConfidence(field.confidence)} confidence
+                    </dd>
+                  ) : null}
+                </div>
+              );
+            })}
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { InvoiceData, ProcessResult } from "@/lib/contract";
+import { sampleInvoice, sampleInvoiceWithProblems, sampleMeta } from "@/lib/testing/result-samples";
+import { ResultView } from "./result-view";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const resultOf = (data: InvoiceData): ProcessResult => ({ data, meta: sampleMeta });
+
+describe("the invoice result", () => {
+  it("shows the fields as a labelled form, the line items as a table and the checks in words", () => {
+    render(<ResultView result={resultOf(sampleInvoice)} support={{}} />);
+    expect(screen.getByTestId("invoice-result")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Result data" })).toBeNull();
+    const fields = screen.getByTestId("invoice-fields");
+    const value = (label: string) =>
+      within(fields).getByText(label, { selector: "dt" }).parentElement?.querySelector("dd")
+        ?.textContent;
+    expect(value("Supplier")).toBe("Northwind Traders Ltd");
+    expect(value("Customer")).toBe("Contoso Bakery");
+    expect(value("Invoice number")).toBe("INV-2026-0142");
+    expect(value("Invoice date")).toBe("3 March 2026");
+    expect(value("Due date")).toBe("2 April 2026");
+    expect(value("Currency")).toBe("GBP");
+    expect(value("Subtotal")).toBe("£2,015.63");
+    expect(value("Tax")).toBe("£403.12");
+    expect(value("Total")).toBe("£2,418.75");
+    // How it was printed, where that differs; and a field read with little confidence.
+    expect(within(fields).getByText("Printed as “March 3, 2026”")).toBeTruthy();
+    expect(within(fields).getByText("Check this: read with 52% confidence")).toBeTruthy();
+
+    const items = screen.getByTestId("line-items");
+    const rows = within(items)
+      .getAllByRole("row")
+      .map((row) => [...row.querySelectorAll("th, td")].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["Description", "Quantity", "Unit price", "Amount"],
+      ["Flour, strong white (25 kg)", "30", "£38.50", "£1,155.00"],
+      ["Delivery", "1", "£45.00", "£45.00"],
+      ["Yeast, dried (500 g)", "25", "£32.6252", "£815.63"],
+      ["Sum of line items", "£2,015.63"],
+    ]);
+
+    const checks = screen.getByTestId("invoice-checks");
+    expect(checks.textContent).toContain("Passed: Line items add up to the subtotal");
+    expect(checks.textContent).toContain("Passed: Subtotal plus tax equals the total");
+  });
+
+  it("says what is wrong, and which fields were not found", () => {
+    render(<ResultView result={resultOf(sampleInvoiceWithProblems)} support={{}} />);
+    const checks = screen.getByTestId("invoice-checks");
+    expect(
+      within(checks).getByText("Line items add up to £2,024.63, but the subtotal says £2,015.63"),
+    ).toBeTruthy();
+    expect(checks.querySelector("[data-state=wrong]")?.textContent).toContain("Failed:");
+    expect(checks.querySelector("[data-state=unknown]")?.textContent).toContain(
+      "could not be checked",
+    );
+    expect(screen.getByTestId("field-tax_amount").textContent).toBe("Not found");
+    // A field that was not found has no box, so it takes no focus.
+    expect(
+      screen.getByTestId("field-tax_amount").parentElement?.getAttribute("tabindex"),
+    ).toBeNull();
+  });
+
+  it("highlights a field's box on the page while it is hovered or focused", () => {
+    render(<ResultView result={resultOf(sampleInvoice)} support={{}} />);
+    const page = screen.getByRole("img", { name: /^Page 1: 14 marked\.$/ });
+    expect(page.getAttribute("viewBox")).toBe("0 0 1700 2200");
+    expect(page.querySelectorAll("[data-testid=marks] rect")).toHaveLength(14);
+    expect(screen.queryByTestId("highlight-box")).toBeNull();
+
+    const total = screen.getByTestId("field-total").parentElement as HTMLElement;
+    fireEvent.mouseEnter(total);
+    let box = screen.getByTestId("highlight-box");
+    expect(box.getAttribute("data-highlight")).toBe("field:total");
+    expect([
+      box.getAttribute("x"),
+      box.getAttribute("y"),
+      box.getAttribute("width"),
+      box.getAttribute("height"),
+    ]).toEqual(["1320", "1490", "240", "45"]);
+    expect(page.getAttribute("aria-label")).toBe("Page 1: 14 marked; Total highlighted.");
+    fireEvent.mouseLeave(total);
+    expect(screen.queryByTestId("highlight-box")).toBeNull();
+
+    // The keyboard shows it too.
+    const number = screen.getByTestId("field-invoice_number").parentElement as HTMLElement;
+    fireEvent.focus(number);
+    box = screen.getByTestId("highlight-box");
+    expect(box.getAttribute("data-highlight")).toBe("field:invoice_number");
+    expect(number.getAttribute("data-active")).toBe("true");
+    fireEvent.blur(number);
+    expect(screen.queryByTestId("highlight-box")).toBeNull();
+
+    const row = within(screen.getByTestId("line-items")).getByText("Delivery").closest("tr");
+    fireEvent.focus(row as HTMLElement);
+    expect(screen.getByTestId("highlight-box").getAttribute("y")).toBe("815");
+  });
+
+  it("writes the fields on a drawn page when there is no image (a PDF)", () => {
+    const pdf = new Blob(["%PDF-1.7"], { type: "application/pdf" });
+    render(<ResultView result={resultOf(sampleInvoice)} file={pdf} support={{}} />);
+    const page = screen.getByTestId("page-view");
+    expect(page.querySelector("image")).toBeNull();
+    const written = [...page.querySelectorAll("text")].map((t) => t.textContent);
+    expect(written).toContain("£2,418.75");
+    expect(written).toContain("Delivery");
+    expect(screen.getByText(/PDF pages are drawn here from the text that were read/)).toBeTruthy();
+  });
+
+  it("copies the fields as CSV and the whole answer as JSON", async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    render(<ResultView result={resultOf(sampleInvoice)} support={{}} />);
+    fireEvent.click(screen.getByRole("button", { name: "Copy CSV" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    expect(writeText.mock.calls[0]?.[0]).toContain(
+      "Invoice number,INV-2026-0142,INV-2026-0142,1,96%\r\n",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Copy JSON" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(writeText.mock.calls[1]?.[0] ?? "")).toEqual(resultOf(sampleInvoice));
+  });
+
+  it("falls back to JSON when an amount is not a number, instead of showing it wrong", () => {
+    const odd = {
+      ...sampleInvoice,
+      line_items: [{ ...sampleInvoice.line_items[0], amount: "1,155.00" }],
+    };
+    render(<ResultView result={{ data: odd, meta: sampleMeta }} support={{}} />);
+    expect(screen.queryByTestId("invoice-result")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Result data" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,129 @@
+"use client";
+// Invoice data: the checks, the page with the boxes of what was found, the
+// fields as a labelled form and the line items as a table. Hovering or
+// focusing a field or a line item shows its box on the page.
+import { useMemo } from "react";
+import { secondaryButton } from "@/components/button-styles";
+import type { InvoiceData, ProcessResult } from "@/lib/contract";
+import { CopyButton } from "./copy-button";
+import { baseName, downloadCsv, downloadJson, jsonText } from "./download";
+import { InvoiceChecks } from "./invoice-checks";
+import { fieldHighlights, InvoiceFields } from "./invoice-fields";
+import { InvoiceLineItems, lineItemHighlights } from "./invoice-line-items";
+import { fieldsCsv, lineItemsCsv } from "./invoice-text";
+import { MarkedPage } from "./marked-page";
+import { RawData } from "./raw-data";
+import { useHighlight } from "./use-highlight";
+
+const card = "min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+
+export function InvoiceResult({
+  data,
+  result,
+  file,
+  fileName,
+}: {
+  data: InvoiceData;
+  /** The whole answer, for the .json download. */
+  result: ProcessResult;
+  file?: Blob | null | undefined;
+  fileName?: string | undefined;
+}) {
+  const { active, handlers } = useHighlight();
+  const fields = useMemo(() => fieldHighlights(data), [data]);
+  const items = useMemo(() => lineItemHighlights(data), [data]);
+  const drawn = useMemo(
+    () => [
+      ...Object.values(data.fields).flatMap((field) =>
+        field.value !== null && field.bbox
+          ? [{ text: field.text, bbox: field.bbox, page: field.page }]
+          : [],
+      ),
+      ...data.line_items.map((item) => ({
+        text: item.description,
+        bbox: item.bbox,
+        page: item.page,
+      })),
+    ],
+    [data],
+  );
+  const stem = baseName(fileName);
+  return (
+    <div className="space-y-6" data-testid="invoice-result">
+      <InvoiceChecks data={data} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <section aria-labelledby="document-heading" className={`${card} lg:sticky lg:top-4`}>
+          <h2 id="document-heading" className="font-semibold text-base text-slate-900">
+            Document
+          </h2>
+          <MarkedPage
+            pages={data.pages}
+            marks={[...fields.values(), ...items]}
+            drawn={drawn}
+            active={active}
+            file={file}
+            markName="A field or line item that was found"
+          />
+        </section>
+        <section aria-labelledby="fields-heading" className={card}>
+          <h2 id="fields-heading" className="font-semibold text-base text-slate-900">
+            Invoice details
+          </h2>
+          <p className="mt-1 mb-4 text-slate-600 text-sm">
+            Point at a field or move to it with the Tab key to see where it is on the page.
+          </p>
+          <InvoiceFields
+            data={data}
+            highlights={fields}
+            handlers={handlers}
+            activeId={active?.id}
+          />
+          <div className="mt-5 flex flex-wrap gap-2">
+            <CopyButton text={() => jsonText(result)} label="Copy JSON" />
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => downloadJson(stem, result)}
+            >
+              Download .json
+            </button>
+            <CopyButton text={() => fieldsCsv(data)} label="Copy CSV" />
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => downloadCsv(`${stem}.csv`, fieldsCsv(data))}
+            >
+              Download .csv
+            </button>
+          </div>
+        </section>
+      </div>
+      <section aria-labelledby="items-heading" className={card}>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="items-heading" className="font-semibold text-base text-slate-900">
+            Line items
+          </h2>
+          {data.line_items.length > 0 ? (
+            <div className="flex flex-wrap gap-2">
+              <CopyButton text={() => lineItemsCsv(data)} label="Copy line items CSV" />
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => downloadCsv(`${stem}-line-items.csv`, lineItemsCsv(data))}
+              >
+                Download line items .csv
+              </button>
+            </div>
+          ) : null}
+        </div>
+        <InvoiceLineItems
+          data={data}
+          highlights={items}
+          handlers={handlers}
+          activeId={active?.id}
+        />
+      </section>
+      <RawData result={result} />
+    </div>
+  );
+}

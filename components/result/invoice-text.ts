@@ -1,0 +1,162 @@
+// Reading invoice data for people: field labels, amounts and dates as a
+// person writes them, the checks in plain words, and the CSV downloads.
+import type { InvoiceData, InvoiceField, InvoiceFieldName } from "@/lib/contract";
+import { type CsvValue, toCsv } from "./csv";
+import { formatConfidence } from "./ocr-text";
+
+export const FIELD_LABEL: Record<InvoiceFieldName, string> = {
+  supplier_name: "Supplier",
+  supplier_address: "Supplier address",
+  customer_name: "Customer",
+  customer_address: "Customer address",
+  invoice_number: "Invoice number",
+  invoice_date: "Invoice date",
+  due_date: "Due date",
+  currency: "Currency",
+  subtotal: "Subtotal",
+  tax_amount: "Tax",
+  total: "Total",
+};
+
+const AMOUNTS = new Set<InvoiceFieldName>(["subtotal", "tax_amount", "total"]);
+const DATES = new Set<InvoiceFieldName>(["invoice_date", "due_date"]);
+
+/** A fixed locale and UTC, so the server's and the browser's rendering agree. */
+const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "2026-03-03" → "3 March 2026"; anything else as it came. */
+export function formatDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? value : DATE_FORMAT.format(date);
+}
+
+/** 2418.75 with "USD" → "$2,418.75"; with no usable code → "2,418.75". Sub-cent unit prices keep their digits. */
+export function formatAmount(value: number, currency: string | null): string {
+  if (currency && /^[A-Z]{3}$/.test(currency)) {
+    try {
+      return new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        maximumFractionDigits: 4,
+      }).format(value);
+    } catch {
+      // A code Intl does not know: plain number below.
+    }
+  }
+  return new Intl.NumberFormat("en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(value);
+}
+
+export function invoiceCurrency(data: InvoiceData): string | null {
+  const value = data.fields.currency.value;
+  return typeof value === "string" ? value : null;
+}
+
+/** A field's value as a person reads it, or null when the field was not found. */
+export function displayValue(
+  name: InvoiceFieldName,
+  field: InvoiceField,
+  currency: string | null,
+): string | null {
+  const { value } = field;
+  if (value === null || value === "") return null;
+  if (AMOUNTS.has(name) && typeof value === "number") return formatAmount(value, currency);
+  if (DATES.has(name) && typeof value === "string") return formatDate(value);
+  return String(value);
+}
+
+export type CheckState = "ok" | "wrong" | "unknown";
+
+export interface CheckLine {
+  id: "line_items_match_subtotal" | "subtotal_and_tax_match_total";
+  state: CheckState;
+  text: string;
+}
+
+const sum = (values: readonly number[]) =>
+  // Cents, so 0.1 + 0.2 reads as 0.30.
+  Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
+
+function numberOf(field: InvoiceField): number | null {
+  return typeof field.value === "number" ? field.value : null;
+}
+
+/** The service's checks, said in words, with the figures that disagree. */
+export function checkLines(data: InvoiceData): CheckLine[] {
+  const currency = invoiceCurrency(data);
+  const money = (n: number) => formatAmount(n, currency);
+  const { fields, checks } = data;
+  const subtotal = numberOf(fields.subtotal);
+  const tax = numberOf(fields.tax_amount);
+  const total = numberOf(fields.total);
+  const amounts = data.line_items.flatMap((item) => (item.amount === null ? [] : [item.amount]));
+
+  const items: CheckLine = { id: "line_items_match_subtotal", state: "unknown", text: "" };
+  if (checks.line_items_match_subtotal === true) {
+    items.state = "ok";
+    items.text = "Line items add up to the subtotal";
+  } else if (checks.line_items_match_subtotal === false) {
+    items.state = "wrong";
+    items.text =
+      subtotal === null
+        ? "Line items do not add up to the subtotal"
+        : `Line items add up to ${money(sum(amounts))}, but the subtotal says ${money(subtotal)}`;
+  } else {
+    items.text =
+      data.line_items.length === 0
+        ? "No line items were found, so they could not be checked against the subtotal"
+        : "Line items could not be checked against the subtotal: a figure is missing";
+  }
+
+  const totals: CheckLine = { id: "subtotal_and_tax_match_total", state: "unknown", text: "" };
+  if (checks.subtotal_and_tax_match_total === true) {
+    totals.state = "ok";
+    totals.text = "Subtotal plus tax equals the total";
+  } else if (checks.subtotal_and_tax_match_total === false) {
+    totals.state = "wrong";
+    totals.text =
+      subtotal === null || total === null
+        ? "Subtotal plus tax does not equal the total"
+        : `Subtotal plus tax comes to ${money(sum([subtotal, tax ?? 0]))}, but the total says ${money(total)}`;
+  } else {
+    totals.text = "Subtotal, tax and total could not be checked: a figure is missing";
+  }
+  return [items, totals];
+}
+
+/** Every field as a row: what it is, its value, how it was printed, where and how sure. */
+export function fieldsCsv(data: InvoiceData): string {
+  const rows: CsvValue[][] = [["Field", "Value", "As printed", "Page", "Confidence"]];
+  for (const [name, label] of Object.entries(FIELD_LABEL) as [InvoiceFieldName, string][]) {
+    const field = data.fields[name];
+    rows.push([
+      label,
+      field.value,
+      field.text,
+      field.value === null ? null : field.page,
+      field.value === null ? null : formatConfidence(field.confidence),
+    ]);
+  }
+  return toCsv(rows);
+}
+
+export function lineItemsCsv(data: InvoiceData): string {
+  return toCsv([
+    ["Description", "Quantity", "Unit price", "Amount"],
+    ...data.line_items.map((item) => [
+      item.description,
+      item.quantity,
+      item.unit_price,
+      item.amount,
+    ]),
+  ]);
+}

@@ -1,0 +1,103 @@
+"use client";
+// The document beside a structured result (invoice fields, tables): the page
+// with a faint box around everything that was found, and a strong one around
+// the thing under the pointer or the keyboard focus.
+import { useState } from "react";
+import type { ResultPage } from "@/lib/contract";
+import { PageNav } from "./page-nav";
+import { BoxRect, type DrawnText, PageSheet } from "./page-sheet";
+import { type Highlight, shownPageIndex } from "./use-highlight";
+import { drawnPageNote, usePageImage } from "./use-page-image";
+
+export function MarkedPage({
+  pages,
+  marks,
+  drawn,
+  active,
+  file,
+  markName,
+}: {
+  pages: readonly ResultPage[];
+  /** Everything that has a box, on every page. */
+  marks: readonly Highlight[];
+  /** Text to write on a drawn page (no image), on every page. */
+  drawn: readonly (DrawnText & { page: number })[];
+  active: Highlight | null;
+  file?: Blob | null | undefined;
+  /** What a faint box stands for, in the legend: "Field or line item". */
+  markName: string;
+}) {
+  const [chosen, setChosen] = useState(0);
+  const { imageUrl, onImageError } = usePageImage(file);
+  const index = shownPageIndex(pages, chosen, active);
+  const page = pages[index];
+  if (!page) {
+    return (
+      <p className="rounded-lg border border-slate-200 border-dashed p-6 text-center text-slate-500 text-sm">
+        The service sent no page to show.
+      </p>
+    );
+  }
+  // Only an image file is the picture of page 1; PDF pages are drawn from what was read.
+  const pageImage = index === 0 && imageUrl ? imageUrl : null;
+  const onPage = marks.filter((mark) => mark.page === page.number);
+  const shown = active && active.page === page.number ? active : null;
+  const label = `Page ${page.number}: ${onPage.length} marked${shown ? `; ${shown.label} highlighted` : ""}.`;
+  return (
+    <>
+      <PageNav
+        numbers={pages.map((p) => p.number)}
+        index={index}
+        onChange={(next) => setChosen(next)}
+      />
+      <div className="mt-3">
+        <PageSheet
+          width={page.width}
+          height={page.height}
+          label={label}
+          imageUrl={pageImage}
+          onImageError={onImageError}
+          drawn={drawn.filter((item) => item.page === page.number)}
+        >
+          <g data-testid="marks">
+            {onPage.map((mark) => (
+              <BoxRect
+                key={mark.id}
+                bbox={mark.bbox}
+                className="fill-indigo-500/5 stroke-indigo-500/50"
+              />
+            ))}
+          </g>
+          {shown ? (
+            <BoxRect
+              bbox={shown.bbox}
+              data-testid="highlight-box"
+              data-highlight={shown.id}
+              className="fill-amber-300/30 stroke-amber-600"
+              strokeWidth={3}
+            />
+          ) : null}
+        </PageSheet>
+      </div>
+      <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-slate-600 text-xs">
+        <li className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="size-3 rounded-sm border border-indigo-500/60 bg-indigo-500/5"
+          />
+          {markName}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="size-3 rounded-sm border-2 border-amber-600 bg-amber-300/30"
+          />
+          The one under the pointer or the keyboard focus
+        </li>
+        {pageImage ? null : (
+          <li className="basis-full text-slate-500">{drawnPageNote(file?.type, "the text")}</li>
+        )}
+      </ul>
+    </>
+  );
+}

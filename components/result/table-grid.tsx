@@ -1,0 +1,99 @@
+"use client";
+// One table as a real grid: its header row as column headers, merged cells
+// merged. Pointing at a cell shows the cell's box on the page; the table's
+// own box shows while the grid is under the pointer or has the focus.
+import type { Table } from "@/lib/contract";
+import { gridRows } from "./table-text";
+import type { Highlight, HighlightHandlers } from "./use-highlight";
+
+export function TableGrid({
+  table,
+  index,
+  tableTarget,
+  handlers,
+  active,
+}: {
+  table: Table;
+  index: number;
+  tableTarget: Highlight;
+  handlers: (target: Highlight) => HighlightHandlers;
+  active: boolean;
+}) {
+  const [head, ...body] = gridRows(table);
+  const tableHandlers = handlers(tableTarget);
+  const cellHandlers = (
+    text: string,
+    row: number,
+    col: number,
+    bbox: Highlight["bbox"] | undefined,
+  ) => {
+    if (!bbox) return {};
+    const { onMouseEnter, onMouseLeave } = handlers({
+      id: `table:${index}:${row}:${col}`,
+      label: `Table ${index + 1}, row ${row + 1}, column ${col + 1}${text ? ` (${text})` : ""}`,
+      page: table.page,
+      bbox,
+    });
+    return {
+      onMouseEnter,
+      // Back to the table's box, which the pointer is still over.
+      onMouseLeave: () => {
+        onMouseLeave();
+        tableHandlers.onMouseEnter();
+      },
+    };
+  };
+  return (
+    // Scrolls sideways when wide; focusable so a keyboard can scroll it, and focus shows its box.
+    <section
+      aria-label={`Table ${index + 1}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (axe: scrollable-region-focusable).
+      tabIndex={0}
+      onMouseEnter={tableHandlers.onMouseEnter}
+      onMouseLeave={tableHandlers.onMouseLeave}
+      onFocus={tableHandlers.onFocus}
+      onBlur={tableHandlers.onBlur}
+      data-active={active || undefined}
+      className="max-h-[36rem] overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-amber-600 focus-visible:outline-offset-2 data-active:border-amber-500"
+    >
+      <table className="w-full border-collapse text-sm" data-testid="table-grid">
+        {head ? (
+          <thead className="sticky top-0 bg-slate-50 text-slate-700">
+            <tr>
+              {head.map((cell) => (
+                <th
+                  key={cell.col}
+                  scope={cell.colSpan > 1 ? "colgroup" : "col"}
+                  colSpan={cell.colSpan}
+                  rowSpan={cell.rowSpan}
+                  {...cellHandlers(cell.text, cell.row, cell.col, cell.bbox)}
+                  className="border-slate-200 border-b px-3 py-2 text-left font-semibold hover:bg-amber-50"
+                >
+                  {cell.text}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        ) : null}
+        <tbody>
+          {body.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional.
+            <tr key={r} className="border-slate-100 border-b last:border-b-0">
+              {row.map((cell) => (
+                <td
+                  key={cell.col}
+                  colSpan={cell.colSpan}
+                  rowSpan={cell.rowSpan}
+                  {...cellHandlers(cell.text, cell.row, cell.col, cell.bbox)}
+                  className="whitespace-pre-line px-3 py-2 align-top text-slate-900 hover:bg-amber-50"
+                >
+                  {cell.text}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+// Table data: every table as a grid with its downloads, beside the page with
+// the tables' boxes.
+import { useMemo } from "react";
+import { secondaryButton } from "@/components/button-styles";
+import type { ProcessResult, TableData } from "@/lib/contract";
+import { CopyButton } from "./copy-button";
+import { baseName, downloadBlob, downloadCsv, downloadJson, jsonText } from "./download";
+import { MarkedPage } from "./marked-page";
+import { RawData } from "./raw-data";
+import { TableGrid } from "./table-grid";
+import { tableCsv, tableSize, tableXlsx } from "./table-text";
+import { type Highlight, useHighlight } from "./use-highlight";
+
+const card = "min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+
+export function TableResult({
+  data,
+  result,
+  file,
+  fileName,
+}: {
+  data: TableData;
+  /** The whole answer, for the .json download. */
+  result: ProcessResult;
+  file?: Blob | null | undefined;
+  fileName?: string | undefined;
+}) {
+  const { active, handlers } = useHighlight();
+  const targets = useMemo(
+    () =>
+      data.tables.map(
+        (table, i): Highlight => ({
+          id: `table:${i}`,
+          label: `Table ${i + 1}`,
+          page: table.page,
+          bbox: table.bbox,
+        }),
+      ),
+    [data],
+  );
+  const drawn = useMemo(
+    () =>
+      data.tables.flatMap((table) =>
+        table.cells.map((cell) => ({ text: cell.text, bbox: cell.bbox, page: table.page })),
+      ),
+    [data],
+  );
+  const stem = baseName(fileName);
+  const several = data.tables.length > 1;
+  return (
+    <div className="space-y-6" data-testid="table-result">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-labelledby="document-heading" className={`${card} lg:sticky lg:top-4`}>
+          <h2 id="document-heading" className="font-semibold text-base text-slate-900">
+            Document
+          </h2>
+          <MarkedPage
+            pages={data.pages}
+            marks={targets}
+            drawn={drawn}
+            active={active}
+            file={file}
+            markName="A table that was found"
+          />
+        </section>
+        <div className="min-w-0 space-y-6">
+          {data.tables.length === 0 ? (
+            <section className={card}>
+              <h2 className="font-semibold text-base text-slate-900">Tables</h2>
+              <p className="mt-2 text-slate-600 text-sm">No tables were found in this document.</p>
+            </section>
+          ) : null}
+          {data.tables.map((table, i) => {
+            const target = targets[i];
+            if (!target) return null;
+            const name = several ? `${stem}-table-${i + 1}` : `${stem}-table`;
+            return (
+              <div
+                // biome-ignore lint/suspicious/noArrayIndexKey: tables are in reading order.
+                key={i}
+                className={card}
+                data-testid="table-card"
+              >
+                <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="font-semibold text-base text-slate-900">Table {i + 1}</h2>
+                  <p className="text-slate-500 text-xs">
+                    Page {table.page} · {tableSize(table)}
+                  </p>
+                </div>
+                <TableGrid
+                  table={table}
+                  index={i}
+                  tableTarget={target}
+                  handlers={handlers}
+                  active={
+                    active !== null &&
+                    (active.id === target.id || active.id.startsWith(`${target.id}:`))
+                  }
+                />
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <CopyButton text={() => tableCsv(table)} label="Copy CSV" />
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    onClick={() => downloadCsv(`${name}.csv`, tableCsv(table))}
+                  >
+                    Download .csv
+                  </button>
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    onClick={async () => downloadBlob(`${name}.xlsx`, await tableXlsx(table))}
+                  >
+                    Download .xlsx
+                  </button>
+                </div>
+              </div>
+            );
+          })}
+          <div className="flex flex-wrap gap-2">
+            <CopyButton text={() => jsonText(result)} label="Copy JSON" />
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => downloadJson(stem, result)}
+            >
+              Download .json
+            </button>
+          </div>
+        </div>
+      </div>
+      <RawData result={result} />
+    </div>
+  );
+}
