@@ -32,6 +32,8 @@ export function fieldHighlights(data: InvoiceData): Map<InvoiceFieldName, Highli
 }
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+/** Letters and digits only: "12 Harbour Road,\nLeeds" and "12 Harbour Road Leeds" read the same. */
+const plain = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 export function InvoiceFields({
   data,
@@ -88,7 +90,7 @@ export function InvoiceFields({
                   >
                     {value ?? "Not found"}
                   </dd>
-                  {value !== null && printed && printed !== squash(value) ? (
+                  {value !== null && printed && plain(printed) !== plain(value) ? (
                     <dd className="mt-0.5 break-words text-slate-500 text-xs">
                       Printed as “{printed}”
                     </dd>
