@@ -32,6 +32,9 @@ describe("the invoice result", () => {
     expect(value("Total")).toBe("£2,418.75");
     // How it was printed, where that differs; and a field read with little confidence.
     expect(within(fields).getByText("Printed as “March 3, 2026”")).toBeTruthy();
+    expect(within(fields).getByText("Printed as “£”")).toBeTruthy();
+    // Only line breaks and commas differ: nothing to point out.
+    expect(within(fields).queryByText(/Printed as “12 Harbour Road/)).toBeNull();
     expect(within(fields).getByText("Check this: read with 52% confidence")).toBeTruthy();
 
     const items = screen.getByTestId("line-items");
