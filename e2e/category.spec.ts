@@ -1,10 +1,13 @@
 // A category's own page: what it does, whether it takes documents, and the
 // states for an unknown category, a service that is down and a lost result.
+
+import { PORTS } from "../playwright.config";
 import {
   CATEGORY,
   expect,
   expectNoSeriousA11yViolations,
   SERVICE_DOWN_URL,
+  shootDesktopAndPhone,
   test,
 } from "./fixtures";
 
@@ -25,6 +28,30 @@ test.describe("category page", () => {
     await expect(categoryPage.unavailable).toHaveCount(0);
     await expect(page).toHaveTitle("Text recognition · DocRoute");
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the language choice offers exactly the languages the service says the category reads", async ({
+    categoryPage,
+    page,
+    request,
+  }) => {
+    const answer = await request.get(`http://127.0.0.1:${PORTS.service}/v1/categories`, {
+      headers: { "X-API-Key": process.env.E2E_API_KEY ?? "" },
+    });
+    const { items } = (await answer.json()) as { items: { id: string; languages?: string[] }[] };
+    const languages = items.find((c) => c.id === CATEGORY.textRecognition.id)?.languages ?? [];
+    expect(languages.length).toBeGreaterThan(1);
+    const names = new Intl.DisplayNames(["en"], { type: "language" });
+
+    await categoryPage.goto(CATEGORY.textRecognition.id);
+    const choice = page.getByLabel("Language of the text");
+    await expect(choice.locator("option")).toHaveText([
+      "Not sure",
+      ...languages.map((code) => names.of(code) ?? code),
+    ]);
+    await choice.selectOption("de");
+    await expect(choice).toHaveValue("de");
+    await shootDesktopAndPhone(page, "category-languages");
   });
 
   test("a coming-soon category says why it takes no documents and offers active ones", async ({

@@ -1,5 +1,7 @@
 // Shared fixtures: page objects, and an accessibility check that fails on
 // any serious or critical axe violation.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { PORTS } from "../playwright.config";
@@ -27,6 +29,21 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(serious, "axe: serious or critical violations").toEqual([]);
+}
+
+/** With SCREENSHOTS_DIR set, keeps the screen at desktop and phone width for a person to look at. */
+export async function shootDesktopAndPhone(page: Page, name: string): Promise<void> {
+  const shots = process.env.SCREENSHOTS_DIR;
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  for (const [label, width] of [
+    ["desktop", 1280],
+    ["phone", 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: label === "phone" ? 844 : 900 });
+    await page.screenshot({ path: path.join(shots, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 export const test = base.extend<{ homePage: HomePage; categoryPage: CategoryPage }>({

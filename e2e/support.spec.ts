@@ -2,33 +2,22 @@
 // a buyer's run is found by its trace id, by staff only; a stranger and a
 // second buyer are refused; failed runs are listed with their error.
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { INTERRUPTED } from "../lib/ledger/resume";
 import { SUPPORT_E2E_ACCOUNT } from "../playwright.config";
-import { CATEGORY, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import {
+  CATEGORY,
+  expect,
+  expectNoSeriousA11yViolations,
+  shootDesktopAndPhone as shoot,
+  test,
+} from "./fixtures";
 import { SupportConsole } from "./pages/support-console";
 
 const LEDGER_PATH = ".data/e2e/app/ledger.sqlite";
 const FIXTURES = path.resolve(process.cwd(), "fixtures");
-// Set SCREENSHOTS_DIR to keep a picture of every console screen (desktop and phone).
-const SHOTS = process.env.SCREENSHOTS_DIR;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [label, width] of [
-    ["desktop", 1280],
-    ["phone", 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: label === "phone" ? 844 : 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** A buyer sends invoice.png for text recognition; returns the trace id shown to them. */
 async function processInvoice(page: Page): Promise<{ traceId: string; cost: string }> {
   await page.goto(`/categories/${CATEGORY.textRecognition.id}`);

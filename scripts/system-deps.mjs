@@ -1,5 +1,5 @@
 // What the tests need from the machine besides npm packages: a Chromium for
-// Playwright, native Tesseract and Poppler for the providers, and a PostgreSQL
+// Playwright, native Tesseract with its language data and Poppler for the providers, and a PostgreSQL
 // server for the PostgreSQL paths. Installs what is missing where it can
 // (Debian's apt when root), else stops with a message naming what to install.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -36,6 +36,31 @@ export function ensureCommand(command, aptPackage) {
   console.log(`• ${command} not found: installing ${aptPackage} with apt-get…`);
   if (!aptInstall([aptPackage]) || !has(command)) {
     fail(`${command} is required. Install it with: sudo apt-get install -y ${aptPackage}`);
+  }
+}
+
+/**
+ * Tesseract's data for each language text recognition offers (Tesseract codes,
+ * e.g. "deu"; service/src/providers/language.ts lists them as OCR_LANGUAGES),
+ * from Debian's tesseract-ocr-<code> packages, installed when missing.
+ */
+export const TESSERACT_LANGUAGES = ["eng", "deu", "fra", "spa", "ita", "por", "nld"];
+
+export function ensureTesseractLanguages() {
+  const installed = () =>
+    new Set(
+      spawnSync("tesseract", ["--list-langs"], { encoding: "utf8" })
+        .stdout.split("\n")
+        .map((line) => line.trim()),
+    );
+  const missing = () => TESSERACT_LANGUAGES.filter((code) => !installed().has(code));
+  const packages = missing().map((code) => `tesseract-ocr-${code}`);
+  if (packages.length === 0) return;
+  console.log(`• Tesseract language data missing: installing ${packages.join(" ")} with apt-get…`);
+  if (!aptInstall(packages) || missing().length > 0) {
+    fail(
+      `Tesseract's language data is required. Install it with: sudo apt-get install -y ${packages.join(" ")}`,
+    );
   }
 }
 

@@ -7,7 +7,12 @@ import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
 
-import { ensureChromium, ensureCommand, ensurePostgres } from "./system-deps.mjs";
+import {
+  ensureChromium,
+  ensureCommand,
+  ensurePostgres,
+  ensureTesseractLanguages,
+} from "./system-deps.mjs";
 
 const env = process.env;
 env.NEXT_TELEMETRY_DISABLED = "1";
@@ -16,6 +21,7 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 ensureCommand("tesseract", "tesseract-ocr");
+ensureTesseractLanguages();
 ensureCommand("pdftoppm", "poppler-utils");
 ensureChromium();
 ensurePostgres();

@@ -28,6 +28,7 @@ vi.mock("./upload-session", () => ({
 }));
 
 const { DocumentUploader } = await import("./document-uploader");
+const { languageOptions } = await import("./languages");
 const engine = (await import("./upload-session")) as UploadSessionModule;
 
 afterEach(() => {
@@ -40,8 +41,29 @@ afterEach(() => {
 const png = (name: string) => new File(["x"], name, { type: "image/png" });
 
 describe("DocumentUploader", () => {
-  it("hands files added before the engine arrives to it, in order, with their language", async () => {
+  it("offers the category's languages, and nothing when it names none", () => {
+    render(
+      <DocumentUploader
+        categoryId="c1"
+        categoryName="Text recognition"
+        languages={languageOptions(["en", "de", "pt"])}
+      />,
+    );
+    const options = screen.getAllByRole("option").map((o) => o.textContent);
+    expect(options).toEqual(["Not sure", "English", "German", "Portuguese"]);
+    cleanup();
     render(<DocumentUploader categoryId="c1" categoryName="Text recognition" />);
+    expect(screen.queryByLabelText("Language of the text")).toBeNull();
+  });
+
+  it("hands files added before the engine arrives to it, in order, with their language", async () => {
+    render(
+      <DocumentUploader
+        categoryId="c1"
+        categoryName="Text recognition"
+        languages={languageOptions(["en", "de"])}
+      />,
+    );
     const input = screen.getByLabelText("Choose documents to upload");
     fireEvent.change(screen.getByLabelText("Language of the text"), { target: { value: "de" } });
     fireEvent.change(input, { target: { files: [png("a.png"), png("b.png")] } });

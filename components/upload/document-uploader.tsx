@@ -10,7 +10,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_ACCEPTED_TYPES, DEFAULT_MAX_BYTES } from "@/lib/upload/media-types";
 import { hasStoredQueue } from "@/lib/upload/storage-key";
 import { DropZone } from "./drop-zone";
-import { DEFAULT_LANGUAGES, type LanguageOption } from "./languages";
+import type { LanguageOption } from "./languages";
 import type { FileBatch } from "./upload-session";
 import { useUploadSession } from "./use-upload-session";
 
@@ -22,7 +22,7 @@ export interface DocumentUploaderProps {
   maxBytes?: number;
   /** Label of the cost unit (INTERFACE.md: USD). */
   unitLabel?: string;
-  /** Language choices; an empty list hides the choice. */
+  /** Language choices, from the category's `languages`; none hides the choice. */
   languages?: readonly LanguageOption[];
   /** Where a finished run can be opened again, e.g. `/runs/<trace_id>`. */
   runHref?: (traceId: string) => string;
@@ -36,7 +36,7 @@ export function DocumentUploader({
   accepted = DEFAULT_ACCEPTED_TYPES,
   maxBytes = DEFAULT_MAX_BYTES,
   unitLabel,
-  languages = DEFAULT_LANGUAGES,
+  languages = [],
   runHref = defaultRunHref,
 }: DocumentUploaderProps) {
   const languageId = useId();

@@ -4,12 +4,9 @@ export interface LanguageOption {
   label: string;
 }
 
-export const DEFAULT_LANGUAGES: readonly LanguageOption[] = [
-  { code: "en", label: "English" },
-  { code: "de", label: "German" },
-  { code: "fr", label: "French" },
-  { code: "es", label: "Spanish" },
-  { code: "it", label: "Italian" },
-  { code: "pt", label: "Portuguese" },
-  { code: "nl", label: "Dutch" },
-];
+const NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+
+/** The choices for the languages a category reads (its `languages`), named in English. */
+export function languageOptions(codes: readonly string[]): LanguageOption[] {
+  return codes.map((code) => ({ code, label: NAMES.of(code) ?? code }));
+}

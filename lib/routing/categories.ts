@@ -66,11 +66,14 @@ async function fetchAllPages(): Promise<CategoryView[]> {
 // Not in the seed: read when a service adds them, ignored when malformed.
 const acceptsSchema = z.array(z.string().min(1)).min(1);
 const maxBytesSchema = z.number().int().positive();
+/** ISO 639 codes, as INTERFACE.md's "Languages" row gives them. */
+const languagesSchema = z.array(z.string().regex(/^[a-z]{2,3}$/)).max(200);
 
 export function toCategoryView(category: Category): CategoryView {
   const { availability, label } = describeStatus(category.status);
   const accepts = acceptsSchema.safeParse(category.accepts);
   const maxBytes = maxBytesSchema.safeParse(category.max_bytes);
+  const languages = languagesSchema.safeParse(category.languages);
   return {
     id: category.id,
     name: category.name,
@@ -81,5 +84,6 @@ export function toCategoryView(category: Category): CategoryView {
     statusLabel: label,
     ...(accepts.success ? { accepts: accepts.data } : {}),
     ...(maxBytes.success ? { maxBytes: maxBytes.data } : {}),
+    ...(languages.success ? { languages: languages.data } : {}),
   };
 }

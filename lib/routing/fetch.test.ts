@@ -115,12 +115,17 @@ describe("listCategories", () => {
     expect(seen[0]?.url).toBe("/v1/categories");
   });
 
-  it("reads the accepted types and size limit when a service adds them", async () => {
+  it("reads the accepted types, size limit and languages when a service adds them", async () => {
     handler = (_req, _body, res) =>
       json(res, 200, {
         items: [
-          { ...category(1), accepts: ["application/pdf"], max_bytes: 1024 },
-          { ...category(2), accepts: "pdf", max_bytes: -1 },
+          {
+            ...category(1),
+            accepts: ["application/pdf"],
+            max_bytes: 1024,
+            languages: ["en", "de"],
+          },
+          { ...category(2), accepts: "pdf", max_bytes: -1, languages: "de" },
         ],
         page: 1,
         pages: 1,
@@ -129,9 +134,14 @@ describe("listCategories", () => {
       });
     const { listCategories } = await client();
     const [withLimits, malformed] = (await listCategories()).items;
-    expect(withLimits).toMatchObject({ accepts: ["application/pdf"], maxBytes: 1024 });
+    expect(withLimits).toMatchObject({
+      accepts: ["application/pdf"],
+      maxBytes: 1024,
+      languages: ["en", "de"],
+    });
     expect(malformed).not.toHaveProperty("accepts");
     expect(malformed).not.toHaveProperty("maxBytes");
+    expect(malformed).not.toHaveProperty("languages");
   });
 
   it("without a key, says misconfigured and sends nothing", async () => {

@@ -21,6 +21,8 @@ export interface CategoryView {
    */
   accepts?: string[];
   maxBytes?: number;
+  /** Languages the category reads (extra field `languages`, ISO 639-1): the only hints offered. */
+  languages?: string[];
 }
 
 export interface CategoryList {

@@ -1,6 +1,7 @@
 // The categories this service offers. Ids are fixed UUIDs so clients, links
 // and ledgers stay valid across restarts and machines.
 import { CATEGORY_STATUS } from "@/lib/contract";
+import { OCR_LANGUAGES } from "./providers/language";
 
 export type CategoryStatus = (typeof CATEGORY_STATUS)[keyof typeof CATEGORY_STATUS];
 
@@ -30,6 +31,11 @@ export interface CatalogEntry {
   /** Lower-case media types the category takes; empty when coming soon. */
   accepts: readonly string[];
   maxBytes: number;
+  /**
+   * Languages it reads (ISO 639-1), installed for every engine that claims them;
+   * a hint outside them is refused (INTERFACE.md, "Languages"). Absent: no hints checked.
+   */
+  languages?: readonly string[];
   providers: readonly ProviderSlot[];
   weights: RoutingWeights;
 }
@@ -60,6 +66,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     status: CATEGORY_STATUS.active,
     accepts: [...IMAGE_TYPES, "application/pdf"],
     maxBytes: 25 * MiB,
+    languages: OCR_LANGUAGES,
     providers: [
       { provider: "tesseract-native", pricePerPage: 0.0015, quality: 0.92 },
       { provider: "tesseractjs-best", pricePerPage: 0.001, quality: 0.9 },
@@ -76,6 +83,8 @@ export const CATALOG: readonly CatalogEntry[] = [
     status: CATEGORY_STATUS.active,
     accepts: ["application/pdf"],
     maxBytes: 25 * MiB,
+    // Text layers are taken as written; scanned pages are read in these.
+    languages: OCR_LANGUAGES,
     providers: [
       { provider: "pdf-text", pricePerPage: 0.0002, quality: 0.98 },
       { provider: "tesseract-native", pricePerPage: 0.0015, quality: 0.9 },

@@ -55,18 +55,21 @@ describe("paging", () => {
     expect(body.items).toHaveLength(6);
   });
 
-  it("answers items with the interface's fields plus accepted types and size limit", async () => {
+  it("answers items with the interface's fields plus accepted types, size limit and languages", async () => {
     const { items } = await page();
     for (const item of items) {
+      const active = item.status === "active";
       expect(Object.keys(item).sort()).toEqual([
         "accepts",
         "description",
         "id",
+        ...(active ? ["languages"] : []),
         "max_bytes",
         "name",
         "slug",
         "status",
       ]);
+      if (active) expect(item.languages).toEqual(["en", "de", "fr", "es", "it", "pt", "nl"]);
       expect(item.max_bytes).toBe(25 * 1024 * 1024);
       if (item.status === "active") expect(item.accepts).toContain("application/pdf");
       else expect(item.accepts).toEqual([]);

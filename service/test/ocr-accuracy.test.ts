@@ -144,3 +144,34 @@ describe("OCR accuracy on fixtures/", () => {
     expect(characterErrorRate("", truth)).toBe(1);
   });
 });
+
+describe("languages", () => {
+  // German with a `de` hint keeps its umlauts and ß; read as English it loses
+  // them (measured: tesseract-native 6.7 % with `en`, 0 with `de`), so the bound can fail.
+  const german = readFileSync(path.join(FIXTURES, "german-letter.png"));
+  const truth = readFileSync(path.join(FIXTURES, "german-letter.txt"), "utf8");
+  const read = (name: string, languageHints: string[]) => {
+    const provider = providers.get(name);
+    if (!provider) throw new Error(`no provider ${name}`);
+    return provider.run({
+      bytes: german,
+      mimeType: "image/png",
+      languageHints,
+      passthrough: {},
+      signal: AbortSignal.timeout(60_000),
+      traceId: "0123456789abcdef0123456789abcdef",
+    });
+  };
+
+  it.each(OCR)("%s reads a German page with the hint de, CER at most 1 per cent", async (name) => {
+    const { data } = await read(name, ["de"]);
+    expect(data.language).toBe("deu");
+    expect(characterErrorRate(data.text, truth)).toBeLessThanOrEqual(0.01);
+    expect(data.text).toContain("Grüßen");
+  });
+
+  it("loses the umlauts when the same page is read as English", async () => {
+    const { data } = await read("tesseract-native", ["en"]);
+    expect(characterErrorRate(data.text, truth)).toBeGreaterThan(0.01);
+  });
+});

@@ -211,6 +211,37 @@ describe("process", () => {
       }
     });
 
+    it("refuses a hint for a language that is not installed, naming the installed ones", async () => {
+      const calls = primary.calls.length;
+      const items = await detail(
+        await post(OCR, {
+          input: {
+            document: invoice.s3_uri,
+            mime_type: "image/png",
+            language_hints: ["de-DE", "ja", "eng", "ger", "tlh"],
+          },
+        }),
+      );
+      const expected = "'en', 'de', 'fr', 'es', 'it', 'pt' or 'nl'";
+      expect(items).toEqual([
+        {
+          type: "literal_error",
+          loc: ["body", "input", "language_hints", 1],
+          msg: `Input should be ${expected}`,
+          input: "ja",
+          ctx: { expected },
+        },
+        {
+          type: "literal_error",
+          loc: ["body", "input", "language_hints", 4],
+          msg: `Input should be ${expected}`,
+          input: "tlh",
+          ctx: { expected },
+        },
+      ]);
+      expect(primary.calls).toHaveLength(calls);
+    });
+
     it("requires input.document (unless input_ref is given) and input.mime_type", async () => {
       const items = await detail(await post(OCR, { input: {} }));
       expect(items).toEqual(

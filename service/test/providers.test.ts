@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OcrData, ocrDataSchema } from "@/lib/contract";
+import { CATALOG } from "../src/catalog";
 import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
 import { createHttpProvider } from "../src/providers/http-provider";
 import { resolveLanguage, toTesseractCode } from "../src/providers/language";
@@ -127,11 +128,11 @@ describe.each(OCR_PROVIDERS)("%s", (name) => {
       .run(input(fixture("not-an-image.png"), "image/png"))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreadableDocumentError);
-    // Only English is installed: other hints fall back to it, and `language` says so.
+    // A hint without installed data is passed over; `language` says what was read.
     const { data } = await provider(name).run(
       input(fixture("invoice.png"), "image/png", { languageHints: ["xx", "de-DE"] }),
     );
-    expect(data.language).toBe("eng");
+    expect(data.language).toBe("deu");
     expect(data.text).toContain("INVOICE");
   });
 
@@ -211,6 +212,15 @@ describe("pdf-text", () => {
   });
 });
 
+describe("installed languages", () => {
+  it.each(OCR_PROVIDERS)("%s has data for every language the categories offer", async (name) => {
+    const offered = CATALOG.flatMap((c) => c.languages ?? []);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(await provider(name).reads?.(offered)).toBe(true);
+    expect(await provider(name).reads?.(["ja"])).toBe(false);
+  });
+});
+
 describe("language hints", () => {
   const installed = new Set(["eng", "deu", "chi_sim"]);
 
@@ -232,6 +242,7 @@ describe("language hints", () => {
     expect(resolveLanguage(["fr", "xx"], installed)).toBe("eng");
     expect(resolveLanguage([], installed)).toBe("eng");
     expect(resolveLanguage(["fr"], new Set(["deu"]))).toBe("deu");
+    expect(resolveLanguage(["de", "en"], installed, 1)).toBe("deu");
   });
 });
 

@@ -161,6 +161,25 @@ describe("ranking", () => {
     expect(outcomes(result.attempts)).toEqual(["c:ok"]);
   });
 
+  it("passes over a provider that does not read the hinted languages", async () => {
+    const englishOnly: Provider = {
+      ...fake("a"),
+      reads: async (hints) => hints.every((h) => h === "en"),
+    };
+    const router = createRouter(config(), registry(englishOnly, fake("b")));
+    const german = await router.route({
+      category: category(),
+      input: { ...input, languageHints: ["de"] },
+    });
+    expect(outcomes(german.attempts)).toEqual(["b:ok"]);
+    expect(german.failoverDepth).toBe(0);
+    const english = await router.route({
+      category: category(),
+      input: { ...input, languageHints: ["en"] },
+    });
+    expect(english.provider).toBe("a");
+  });
+
   it("lets a provider join a category by its offers", async () => {
     const outside: Provider = {
       ...fake("outside"),

@@ -2,12 +2,14 @@
 // invalid field (INTERFACE.md: "Process input", "Idempotency-Key").
 import { z } from "zod";
 import {
+  expectedList,
   pydanticIssue,
   toValidationItems,
   unprocessable,
   type ValidationItem,
   validationItem,
 } from "../http/errors";
+import { toTesseractCode } from "../providers/language";
 
 /** ISO 639 ("en", "en-US", "zh-Hans") or Tesseract ("eng", "chi_sim") language codes. */
 const LANGUAGE_CODE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
@@ -62,8 +64,15 @@ export interface ProcessRequestParts {
   passthrough: Record<string, unknown>;
 }
 
-/** Validates header and body; throws one 422 with every problem. */
-export function parseProcessRequest(headers: unknown, body: unknown): ProcessRequestParts {
+/**
+ * Validates header and body; throws one 422 with every problem. `languages`: the
+ * category's (ISO 639-1), when it says which it reads; other hints are refused.
+ */
+export function parseProcessRequest(
+  headers: unknown,
+  body: unknown,
+  languages?: readonly string[],
+): ProcessRequestParts {
   const items: ValidationItem[] = [];
 
   const header = headerSchema.safeParse(headers);
@@ -83,8 +92,10 @@ export function parseProcessRequest(headers: unknown, body: unknown): ProcessReq
     );
   } else {
     const result = bodySchema.safeParse(body);
-    if (result.success) parsedBody = result.data;
-    else items.push(...toValidationItems(result.error.issues, "body", body));
+    if (result.success) {
+      parsedBody = result.data;
+      if (languages) items.push(...uninstalledHints(result.data.input.language_hints, languages));
+    } else items.push(...toValidationItems(result.error.issues, "body", body));
     items.push(...missingDocument(body as Record<string, unknown>));
   }
 
@@ -99,6 +110,28 @@ export function parseProcessRequest(headers: unknown, body: unknown): ProcessReq
     languageHints: language_hints ?? [],
     passthrough,
   };
+}
+
+/** A hint for a language the category does not read: 422 listing the ones it reads. */
+function uninstalledHints(
+  hints: readonly string[] | undefined,
+  languages: readonly string[],
+): ValidationItem[] {
+  const installed = new Set(languages.map(toTesseractCode));
+  const expected = expectedList(languages);
+  return (hints ?? []).flatMap((hint, i) =>
+    installed.has(toTesseractCode(hint))
+      ? []
+      : [
+          validationItem({
+            type: "literal_error",
+            loc: ["body", "input", "language_hints", i],
+            msg: `Input should be ${expected}`,
+            input: hint,
+            ctx: { expected },
+          }),
+        ],
+  );
 }
 
 /** input.document is required unless a top-level input_ref names the object instead. */

@@ -1,7 +1,15 @@
 // Language hints (input.language_hints) → the Tesseract language string to run.
 // Clients send ISO 639-1 ("en"), tags with a region ("en-US") or Tesseract's own
-// codes ("eng"); only languages whose data is installed are used. With none of
-// them installed the engine reads English, and `language` in the answer says so.
+// codes ("eng"). The service refuses a hint outside the category's `languages`
+// (process/request.ts), so every hint that reaches an engine is one it reads.
+
+/**
+ * The languages text recognition reads (ISO 639-1), in the order the app offers
+ * them. Their data is installed for every Tesseract engine: the
+ * @tesseract.js-data/<code> npm packages (package.json) and the Debian
+ * tesseract-ocr-<code> packages (scripts/system-deps.mjs, .ci/run).
+ */
+export const OCR_LANGUAGES = ["en", "de", "fr", "es", "it", "pt", "nl"] as const;
 
 /** ISO 639-1 → Tesseract code (ISO 639-2/T plus Tesseract's script variants). */
 const ISO_639_1: Readonly<Record<string, string>> = {
@@ -75,6 +83,9 @@ const ISO_639_2B: Readonly<Record<string, string>> = {
 
 export const DEFAULT_LANGUAGE = "eng";
 
+/** Every Tesseract code an ISO 639-1 code maps to: where an engine looks for installed data. */
+export const KNOWN_TESSERACT_CODES: readonly string[] = [...new Set(Object.values(ISO_639_1))];
+
 /** One hint → a Tesseract code, or undefined when it names no language we know. */
 export function toTesseractCode(hint: string): string | undefined {
   const lower = hint.trim().toLowerCase().replace(/-/g, "_");
@@ -86,18 +97,30 @@ export function toTesseractCode(hint: string): string | undefined {
   return primary ? ISO_639_1[primary] : undefined;
 }
 
+/** Whether an engine with `installed` data reads every hinted language. */
+export function readsAll(hints: readonly string[], installed: ReadonlySet<string>): boolean {
+  return hints.every((hint) => {
+    const code = toTesseractCode(hint);
+    return code !== undefined && installed.has(code);
+  });
+}
+
 /**
  * The languages to run, as Tesseract's `eng+deu` string: every hint whose data is
- * installed, in the client's order; English (or the first installed language)
- * when no hint is usable.
+ * installed, in the client's order, at most `max` of them; English (or the first
+ * installed language) when no hint is usable.
  */
-export function resolveLanguage(hints: readonly string[], installed: ReadonlySet<string>): string {
+export function resolveLanguage(
+  hints: readonly string[],
+  installed: ReadonlySet<string>,
+  max = Number.POSITIVE_INFINITY,
+): string {
   const usable: string[] = [];
   for (const hint of hints) {
     const code = toTesseractCode(hint);
     if (code && installed.has(code) && !usable.includes(code)) usable.push(code);
   }
-  if (usable.length > 0) return usable.join("+");
+  if (usable.length > 0) return usable.slice(0, max).join("+");
   if (installed.has(DEFAULT_LANGUAGE) || installed.size === 0) return DEFAULT_LANGUAGE;
   return [...installed][0] ?? DEFAULT_LANGUAGE;
 }

@@ -5,7 +5,7 @@
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { OcrPage } from "@/lib/contract";
 import { type AnswerBounds, checkOcrAnswer } from "./answer-check";
-import { resolveLanguage } from "./language";
+import { readsAll, resolveLanguage } from "./language";
 import type { PageRecognizer, RecognizedPage } from "./ocr-page";
 import { documentText } from "./ocr-page";
 import { effectiveDpi, openPdf, rasterisePage } from "./pdf";
@@ -17,6 +17,8 @@ export interface OcrEngine {
   available(): Promise<boolean>;
   /** Tesseract codes whose data the engine has (never `osd`). */
   languages(): Promise<ReadonlySet<string>>;
+  /** Languages one page can be read in at once; unlimited when absent. */
+  maxLanguages?: number;
   recognize: PageRecognizer;
   close(): Promise<void>;
 }
@@ -41,8 +43,13 @@ export function createOcrProvider(
   return {
     name,
     available: () => engine.available(),
+    reads: async (hints) => readsAll(hints, await engine.languages()),
     async run(input) {
-      const language = resolveLanguage(input.languageHints, await engine.languages());
+      const language = resolveLanguage(
+        input.languageHints,
+        await engine.languages(),
+        engine.maxLanguages,
+      );
       return ocrDocument(input, { recognize: engine.recognize, language, ...options });
     },
     close: () => engine.close(),

@@ -1,6 +1,11 @@
 // OCR with tesseract.js 7 (Tesseract compiled to WebAssembly), in a bounded
-// pool of worker threads. Language data comes from the @tesseract.js-data/eng
-// package on disk: nothing is downloaded, nothing is cached elsewhere.
+// pool of worker threads. Language data comes from the @tesseract.js-data/<code>
+// packages on disk: nothing is downloaded, nothing is cached elsewhere.
+//
+// tesseract.js reads every language of a worker from one directory, and each
+// package is its own directory, so a worker reads one language: a page in
+// another language gets a worker started for it (1.2–2.2 s), and a page with
+// several hints is read in the first installed one.
 //
 // Two models (measured on the fixtures, one worker, 2-core machine):
 //   best: 4.0.0_best_int data, LSTM engine            ~245 ms a page, conf ~0.95
@@ -12,6 +17,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Worker } from "tesseract.js";
 import { createWorker, OEM, PSM } from "tesseract.js";
+import { KNOWN_TESSERACT_CODES } from "./language";
 import type { OcrEngine } from "./ocr-document";
 import { EnginePool } from "./pool";
 import { parseTsv } from "./tsv";
@@ -24,9 +30,6 @@ const MODELS: Record<TesseractJsModel, { data: string; oem: OEM; legacy: boolean
   fast: { data: "4.0.0", oem: OEM.TESSERACT_ONLY, legacy: true },
 };
 
-/** The only language whose data is installed for tesseract.js. */
-const LANGUAGE = "eng";
-
 export interface TesseractJsOptions {
   model: TesseractJsModel;
   /** Worker threads for this model. */
@@ -34,10 +37,38 @@ export interface TesseractJsOptions {
   queueLimit: number;
 }
 
-function dataDirectory(model: TesseractJsModel): string {
+/** Where a language's data for `model` is, when its package is installed. */
+function dataDirectory(model: TesseractJsModel, language: string): string | undefined {
   const require = createRequire(import.meta.url);
-  const pkg = require.resolve(`@tesseract.js-data/${LANGUAGE}/package.json`);
-  return path.join(path.dirname(pkg), MODELS[model].data);
+  try {
+    const pkg = require.resolve(`@tesseract.js-data/${language}/package.json`);
+    return path.join(path.dirname(pkg), MODELS[model].data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The languages whose data for `model` is on disk. */
+async function installedLanguages(model: TesseractJsModel): Promise<ReadonlySet<string>> {
+  const found = await Promise.all(
+    KNOWN_TESSERACT_CODES.map(async (code) => {
+      const dir = dataDirectory(model, code);
+      if (!dir) return undefined;
+      return access(path.join(dir, `${code}.traineddata.gz`)).then(
+        () => code,
+        () => undefined,
+      );
+    }),
+  );
+  return new Set(found.filter((code) => code !== undefined));
+}
+
+/** A pool slot: the worker it holds reads one language. */
+interface Slot {
+  worker?: Worker;
+  language?: string;
+  /** Destroyed by the pool (an aborted job): a worker still starting is ended at once. */
+  destroyed?: boolean;
 }
 
 /** tesseract.js rejects with strings; turn them into errors a client may read. */
@@ -50,41 +81,63 @@ function engineError(reason: unknown): Error {
 
 export function createTesseractJs(options: TesseractJsOptions): OcrEngine {
   const model = MODELS[options.model];
-  const langPath = dataDirectory(options.model);
-  let present: Promise<boolean> | undefined;
+  let installed: Promise<ReadonlySet<string>> | undefined;
+  const languages = () => {
+    installed ??= installedLanguages(options.model);
+    return installed;
+  };
 
-  const pool = new EnginePool<Worker>({
+  const startWorker = (language: string) => {
+    const langPath = dataDirectory(options.model, language);
+    // Without a directory tesseract.js would download the data: never.
+    if (!langPath) throw new Error(`tesseract.js has no ${language} data installed`);
+    return createWorker(language, model.oem, {
+      langPath,
+      gzip: true,
+      cacheMethod: "none",
+      legacyCore: model.legacy,
+      legacyLang: model.legacy,
+      // Without a handler tesseract.js throws a failed job's error from its
+      // message listener, which would end the process.
+      errorHandler: () => {},
+    });
+  };
+
+  const pool = new EnginePool<Slot>({
     name: `tesseractjs-${options.model}`,
     size: options.poolSize,
     queueLimit: options.queueLimit,
-    create: () =>
-      createWorker(LANGUAGE, model.oem, {
-        langPath,
-        gzip: true,
-        cacheMethod: "none",
-        legacyCore: model.legacy,
-        legacyLang: model.legacy,
-        // Without a handler tesseract.js throws a failed job's error from its
-        // message listener, which would end the process.
-        errorHandler: () => {},
-      }),
-    destroy: async (worker) => {
-      await worker.terminate();
+    create: async () => ({}),
+    destroy: async (slot) => {
+      slot.destroyed = true;
+      await slot.worker?.terminate();
     },
   });
 
+  /** The slot's worker, started again when it reads another language. */
+  async function workerFor(slot: Slot, language: string): Promise<Worker> {
+    if (slot.worker && slot.language === language) return slot.worker;
+    const previous = slot.worker;
+    slot.worker = undefined;
+    await previous?.terminate();
+    const worker = await startWorker(language);
+    if (slot.destroyed) {
+      await worker.terminate();
+      throw new Error("tesseract.js worker stopped");
+    }
+    slot.worker = worker;
+    slot.language = language;
+    return worker;
+  }
+
   return {
-    available() {
-      present ??= access(path.join(langPath, `${LANGUAGE}.traineddata.gz`)).then(
-        () => true,
-        () => false,
-      );
-      return present;
-    },
-    languages: async () => new Set([LANGUAGE]),
-    recognize: (image, { dpi, signal }) =>
-      pool.use(async (worker) => {
+    available: async () => (await languages()).size > 0,
+    languages,
+    maxLanguages: 1,
+    recognize: (image, { language, dpi, signal }) =>
+      pool.use(async (slot) => {
         try {
+          const worker = await workerFor(slot, language);
           await worker.setParameters({
             tessedit_pageseg_mode: PSM.AUTO,
             // "0" lets Tesseract estimate the resolution of a photo or scan.

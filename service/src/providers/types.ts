@@ -41,6 +41,11 @@ export interface Provider {
   readonly name: string;
   /** Whether the provider can run on this machine (e.g. the tesseract CLI exists). */
   available(): Promise<boolean>;
+  /**
+   * Whether it reads every language hinted at (input.language_hints); the router
+   * passes over a provider that does not. Absent: it takes any hint.
+   */
+  reads?(languageHints: readonly string[]): Promise<boolean>;
   run(input: ProviderInput): Promise<ProviderOutput>;
   close?(): Promise<void>;
   /** Categories this provider joins beyond the catalog's slots (see ProviderOffer). */

@@ -29,6 +29,7 @@ export const categoryListQuerySchema = z.object({
 
 // `accepts` and `max_bytes` go beyond the seed's five fields (extra fields are
 // allowed): with them a client refuses a wrong file before asking for a grant.
+// `languages` (INTERFACE.md, "Languages") is what a client may offer as hints.
 const toCategory = ({
   id,
   name,
@@ -37,6 +38,7 @@ const toCategory = ({
   status,
   accepts,
   maxBytes,
+  languages,
 }: (typeof ORDERED_CATALOG)[number]): Category => ({
   id,
   name,
@@ -45,6 +47,7 @@ const toCategory = ({
   status,
   accepts: [...accepts],
   max_bytes: maxBytes,
+  ...(languages ? { languages: [...languages] } : {}),
 });
 
 export function listCategories(page: number, size: number): CategoryPage {

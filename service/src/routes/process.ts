@@ -99,7 +99,7 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
       const { path } = validateRequest(request, { path: categoryPathSchema });
       const category = requireCategory(path.category_id);
       tally.category = category.slug;
-      const parts = parseProcessRequest(request.headers, request.body);
+      const parts = parseProcessRequest(request.headers, request.body, category.languages);
       const resolved = await resolveDocument(parts, category, db.grants, store);
 
       // Authentication ran first, so apiKeyId is set; it is a hash, never the key.

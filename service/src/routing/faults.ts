@@ -74,6 +74,7 @@ export function withFault(provider: Provider, fault: Fault, random = Math.random
     name: provider.name,
     offers: provider.offers,
     available: () => provider.available(),
+    reads: async (hints) => (await provider.reads?.(hints)) ?? true,
     close: async () => provider.close?.(),
     async run(input) {
       if (fault.delayMs > 0) await sleep(fault.delayMs, input.signal);

@@ -109,16 +109,21 @@ export function createRouter(
     return slots;
   }
 
-  async function ranked(category: CatalogEntry) {
+  /** Whether a provider can take this request here: available, and reads its languages. */
+  async function usable(name: string, languageHints: readonly string[]): Promise<boolean> {
+    const provider = entries.get(name)?.provider;
+    if (!provider) return false;
+    try {
+      if (!(await provider.available())) return false;
+      return languageHints.length === 0 || (await provider.reads?.(languageHints)) !== false;
+    } catch {
+      return false;
+    }
+  }
+
+  async function ranked(category: CatalogEntry, languageHints: readonly string[] = []) {
     const slots = slotsOf(category);
-    const available = await Promise.all(
-      slots.map((s) =>
-        entries
-          .get(s.provider)
-          ?.provider.available()
-          .catch(() => false),
-      ),
-    );
+    const available = await Promise.all(slots.map((s) => usable(s.provider, languageHints)));
     const weights = { ...category.weights, ...config.weights[category.slug] };
     return rankSlots(
       slots.filter((_, i) => available[i] === true),
@@ -216,7 +221,7 @@ export function createRouter(
       throw new Failure(attempts);
     };
 
-    for (const { slot } of await ranked(request.category)) {
+    for (const { slot } of await ranked(request.category, request.input.languageHints)) {
       request.signal?.throwIfAborted();
       const entry = entries.get(slot.provider);
       if (!entry?.breaker.allowsAttempt()) continue;

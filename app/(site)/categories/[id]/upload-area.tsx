@@ -1,4 +1,5 @@
 import { DocumentUploader } from "@/components/upload/document-uploader";
+import { languageOptions } from "@/components/upload/languages";
 import type { CategoryView } from "@/lib/routing/types";
 
 /** The upload flow of an active category; every finished run is kept for /runs/<trace_id>. */
@@ -10,6 +11,7 @@ export function UploadArea({ category, unitLabel }: { category: CategoryView; un
       unitLabel={unitLabel}
       {...(category.accepts ? { accepted: category.accepts } : {})}
       {...(category.maxBytes ? { maxBytes: category.maxBytes } : {})}
+      languages={languageOptions(category.languages ?? [])}
     />
   );
 }
