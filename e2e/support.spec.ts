@@ -182,13 +182,18 @@ test.describe("run ledger and support console", () => {
     page,
     browser,
   }) => {
-    // A process call for a document that was never uploaded: the service answers 422.
+    // A process call for a granted document that was never uploaded: the service answers 422.
     await page.goto("/");
     const key = `e2e-fail-${Date.now()}`;
+    const grant = await (
+      await page.request.post(`/api/categories/${CATEGORY.textRecognition.id}/uploads`, {
+        data: { contentType: "image/png" },
+      })
+    ).json();
     const failed = await page.request.post(
       `/api/categories/${CATEGORY.textRecognition.id}/process`,
       {
-        data: { document: "s3://docroute/uploads/never-uploaded.png", mimeType: "image/png" },
+        data: { document: grant.s3_uri, objectKey: grant.object_key, mimeType: "image/png" },
         headers: { "Idempotency-Key": key },
       },
     );

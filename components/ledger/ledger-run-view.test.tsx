@@ -44,6 +44,37 @@ const base: RunDetail = {
 };
 
 describe("LedgerRunView", () => {
+  it("shows the buyer plain words for a provider's raw error, never the error itself", () => {
+    render(
+      <LedgerRunView
+        run={{
+          ...base,
+          status: "succeeded",
+          traceId: "t".repeat(32),
+          data: { text: "Hello", language: "eng", pages: [] },
+          meta: {
+            trace_id: "t".repeat(32),
+            estimated_cost: 0.001,
+            latency_ms: 900,
+            failover_depth: 1,
+            attempts: [
+              {
+                provider: "tesseract-native",
+                outcome: "error",
+                latency_ms: 3,
+                error: "spawn tesseract ENOENT",
+              },
+              { provider: "tesseractjs-fast", outcome: "success", latency_ms: 900 },
+            ],
+          },
+        }}
+        unitLabel="USD"
+      />,
+    );
+    expect(document.body.textContent).not.toContain("ENOENT");
+    expect(screen.getByText("This engine couldn't read the document.")).toBeTruthy();
+  });
+
   it("names an interrupted run plainly and says what to do", () => {
     render(
       <LedgerRunView

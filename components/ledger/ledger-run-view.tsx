@@ -8,6 +8,7 @@ import { processMetaSchema } from "@/lib/contract";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
 import type { RunDetail } from "@/lib/ledger/types";
 import { NOT_PROCESSED_TEXT } from "@/lib/ledger/unprocessed";
+import { buyerMeta } from "@/lib/routing/buyer-meta";
 import { formatTime, runSupportContext } from "./format";
 import { RunStatusBadge } from "./run-status-badge";
 
@@ -47,7 +48,7 @@ export function LedgerRunView({ run, unitLabel }: { run: RunDetail; unitLabel: s
       </div>
       {run.status === "succeeded" && run.data && meta.success ? (
         <ResultView
-          result={{ data: run.data, meta: meta.data }}
+          result={{ data: run.data, meta: buyerMeta(meta.data) }}
           fileName={run.fileName ?? undefined}
           unitLabel={unitLabel}
           support={support}

@@ -4,6 +4,7 @@
 // never sent by a route handler; their status is what they would mean.
 export const ERROR_STATUS = {
   bad_request: 400,
+  body_too_large: 413,
   validation_failed: 422,
   not_found: 404,
   unauthorized: 401,

@@ -24,11 +24,57 @@ export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.
   return parsed.data;
 }
 
-/** The JSON body of a request; a body that is not JSON is `bad_request` too. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+/**
+ * The most a route handler reads of a body: every body of the app's API is a
+ * small JSON object (a content type, a file name, a document URI).
+ */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * The JSON body of a request, read up to `MAX_BODY_BYTES`: a longer one is
+ * `body_too_large` (413) as soon as the limit is passed, without reading the
+ * rest; a body that is not JSON is `bad_request`. With `optional`, an empty
+ * body is `undefined`.
+ */
+export async function readJsonBody(
+  request: Request,
+  { optional = false }: { optional?: boolean } = {},
+): Promise<unknown> {
+  const text = await readBodyText(request, MAX_BODY_BYTES);
+  if (optional && text.trim() === "") return undefined;
   try {
-    return await request.json();
+    return JSON.parse(text);
   } catch {
     throw new AppError("bad_request", { message: "The request body must be JSON." });
   }
+}
+
+async function readBodyText(request: Request, limit: number): Promise<string> {
+  const tooLarge = () =>
+    new AppError("body_too_large", {
+      message: `The request body is larger than ${limit / 1024} KiB, the most this site accepts.`,
+    });
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }

@@ -12,6 +12,10 @@ export const ERROR_TEXT: Record<AppErrorCode, ErrorText> = {
     title: "That request wasn't valid",
     message: "Some of what was sent wasn't accepted. Please check it and try again.",
   },
+  body_too_large: {
+    title: "Request too large",
+    message: "The request was larger than this site accepts. Please reload the page and try again.",
+  },
   validation_failed: {
     title: "Some details weren't accepted",
     message: "The document service didn't accept part of the request.",

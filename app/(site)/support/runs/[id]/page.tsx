@@ -16,6 +16,7 @@ import { processMetaSchema } from "@/lib/contract";
 import { env } from "@/lib/env";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
 import { findRunForStaff } from "@/lib/ledger/access";
+import { buyerMeta } from "@/lib/routing/buyer-meta";
 
 export const metadata: Metadata = { title: "Run · Support console" };
 
@@ -133,7 +134,7 @@ export default async function SupportRunPage({ params }: Props) {
         <section aria-label="Result as the buyer sees it" className="space-y-3">
           <h2 className="font-semibold text-lg text-slate-900">What the buyer sees</h2>
           <ResultView
-            result={{ data: run.data, meta: meta.data }}
+            result={{ data: run.data, meta: buyerMeta(meta.data) }}
             fileName={run.fileName ?? undefined}
             unitLabel={env.COST_UNIT_LABEL}
             support={runSupportContext(run)}

@@ -44,6 +44,37 @@ describe("POST /api/categories/:id/process", () => {
     expect(processDocument).toHaveBeenCalledWith(ID, body, "private-k-123", expect.anything());
   });
 
+  it("gives the buyer plain words for a provider's raw error", async () => {
+    const attempts = [
+      {
+        provider: "tesseract-native",
+        outcome: "error",
+        latency_ms: 3,
+        error: "spawn tesseract ENOENT",
+      },
+      {
+        provider: "slow",
+        outcome: "timeout",
+        latency_ms: 9,
+        error: "AbortError: at Timeout._onTimeout",
+      },
+      { provider: "tesseractjs-fast", outcome: "success", latency_ms: 900 },
+    ];
+    processDocument.mockResolvedValue({
+      data: { text: "hi" },
+      meta: { ...meta, attempts },
+      replayed: false,
+    });
+    const response = await call({ document: "s3://b/k", mimeType: "image/png" });
+    const text = await response.text();
+    expect(text).not.toMatch(/ENOENT|spawn|AbortError|_onTimeout/);
+    expect(JSON.parse(text).meta.attempts).toEqual([
+      { ...attempts[0], error: "This engine couldn't read the document." },
+      { ...attempts[1], error: "This engine didn't answer in time." },
+      attempts[2],
+    ]);
+  });
+
   it("refuses a body that is not JSON or has no s3 document, without calling the service", async () => {
     expect((await call("{oops")).status).toBe(400);
     const response = await call({ document: "https://x", mimeType: "" });

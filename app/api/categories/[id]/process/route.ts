@@ -7,6 +7,7 @@ import { jsonResponse } from "@/lib/http/json";
 import { trackProcess } from "@/lib/ledger/track";
 import { categoryIdSchema, processBodySchema, processHeadersSchema } from "@/lib/query/documents";
 import { processDocument } from "@/lib/routing";
+import { buyerMeta } from "@/lib/routing/buyer-meta";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
@@ -22,8 +23,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
       { categoryId: id, input: body, idempotencyKey },
       (upstreamKey) => processDocument(id, body, upstreamKey, request.signal),
     );
+    // The ledger keeps the raw meta for support; the buyer gets plain words.
     return jsonResponse(
-      { data, meta },
+      { data, meta: buyerMeta(meta) },
       {
         headers: {
           "Cache-Control": "no-store",

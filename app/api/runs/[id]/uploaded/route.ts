@@ -24,8 +24,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     await guardRequest(request, { mutating: true });
     const { id } = await params;
     // The body is optional: an empty one says only "done".
-    const text = await request.clone().text();
-    const body = parseRequest(bodySchema, text.trim() ? await readJsonBody(request) : undefined);
+    const body = parseRequest(bodySchema, await readJsonBody(request, { optional: true }));
     const sessionId = await getBuyerSessionId();
     const marked =
       sessionId !== null &&
