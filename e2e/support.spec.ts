@@ -14,7 +14,7 @@ import {
   shootDesktopAndPhone as shoot,
   test,
 } from "./fixtures";
-import { SupportConsole } from "./pages/support-console";
+import { SupportConsole, signIn } from "./pages/support-console";
 
 const LEDGER_PATH = ".data/e2e/app/ledger.sqlite";
 const FIXTURES = path.resolve(process.cwd(), "fixtures");
@@ -31,15 +31,6 @@ async function processInvoice(page: Page): Promise<{ traceId: string; cost: stri
   expect(traceId).toMatch(/^[0-9a-f]{32}$/);
   const cost = (await result.getByTestId("meta-cost").textContent())?.trim() ?? "";
   return { traceId, cost };
-}
-
-async function signIn(page: Page, next = "/support"): Promise<SupportConsole> {
-  const support = new SupportConsole(page);
-  await page.goto(next);
-  await expect(page).toHaveURL(/\/support\/sign-in/);
-  await support.signIn(SUPPORT_E2E_ACCOUNT.username, SUPPORT_E2E_ACCOUNT.password);
-  await expect(page.getByTestId("staff-name")).toHaveText(SUPPORT_E2E_ACCOUNT.username);
-  return support;
 }
 
 test.describe("run ledger and support console", () => {

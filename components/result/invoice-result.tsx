@@ -98,11 +98,10 @@ export function InvoiceResult({
           </div>
         </section>
       </div>
-      <section aria-labelledby="items-heading" className={card}>
+      {/* A plain box: the grid inside is the "Line items" region. */}
+      <div className={card}>
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-          <h2 id="items-heading" className="font-semibold text-base text-slate-900">
-            Line items
-          </h2>
+          <h2 className="font-semibold text-base text-slate-900">Line items</h2>
           {data.line_items.length > 0 ? (
             <div className="flex flex-wrap gap-2">
               <CopyButton text={() => lineItemsCsv(data)} label="Copy line items CSV" />
@@ -122,7 +121,7 @@ export function InvoiceResult({
           handlers={handlers}
           activeId={active?.id}
         />
-      </section>
+      </div>
       <RawData result={result} />
     </div>
   );

@@ -1,4 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { SUPPORT_E2E_ACCOUNT } from "../../playwright.config";
 
 /** `/support/**`: the staff console. */
 export class SupportConsole {
@@ -24,4 +25,14 @@ export class SupportConsole {
     await this.lookup.fill(id);
     await this.page.getByRole("button", { name: "Find run" }).click();
   }
+}
+
+/** Opens `next` signed out, signs in with the e2e staff account, and lands there. */
+export async function signIn(page: Page, next = "/support"): Promise<SupportConsole> {
+  const support = new SupportConsole(page);
+  await page.goto(next);
+  await expect(page).toHaveURL(/\/support\/sign-in/);
+  await support.signIn(SUPPORT_E2E_ACCOUNT.username, SUPPORT_E2E_ACCOUNT.password);
+  await expect(page.getByTestId("staff-name")).toHaveText(SUPPORT_E2E_ACCOUNT.username);
+  return support;
 }
