@@ -3,10 +3,9 @@
 // fields as a labelled form and the line items as a table. Hovering or
 // focusing a field or a line item shows its box on the page.
 import { useMemo } from "react";
-import { secondaryButton } from "@/components/button-styles";
-import type { InvoiceData, ProcessResult } from "@/lib/contract";
-import { CopyButton } from "./copy-button";
-import { baseName, downloadCsv, downloadJson, jsonText } from "./download";
+import type { InvoiceData } from "@/lib/contract";
+import { CsvActions, card, type DataViewProps, JsonActions } from "./data-view";
+import { baseName } from "./download";
 import { InvoiceChecks } from "./invoice-checks";
 import { fieldHighlights, InvoiceFields } from "./invoice-fields";
 import { InvoiceLineItems, lineItemHighlights } from "./invoice-line-items";
@@ -15,20 +14,7 @@ import { MarkedPage } from "./marked-page";
 import { RawData } from "./raw-data";
 import { useHighlight } from "./use-highlight";
 
-const card = "min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
-
-export function InvoiceResult({
-  data,
-  result,
-  file,
-  fileName,
-}: {
-  data: InvoiceData;
-  /** The whole answer, for the .json download. */
-  result: ProcessResult;
-  file?: Blob | null | undefined;
-  fileName?: string | undefined;
-}) {
+export function InvoiceResult({ data, result, file, fileName }: DataViewProps<InvoiceData>) {
   const { active, handlers } = useHighlight();
   const fields = useMemo(() => fieldHighlights(data), [data]);
   const items = useMemo(() => lineItemHighlights(data), [data]);
@@ -52,19 +38,14 @@ export function InvoiceResult({
     <div className="space-y-6" data-testid="invoice-result">
       <InvoiceChecks data={data} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <section aria-labelledby="document-heading" className={`${card} lg:sticky lg:top-4`}>
-          <h2 id="document-heading" className="font-semibold text-base text-slate-900">
-            Document
-          </h2>
-          <MarkedPage
-            pages={data.pages}
-            marks={[...fields.values(), ...items]}
-            drawn={drawn}
-            active={active}
-            file={file}
-            markName="A field or line item that was found"
-          />
-        </section>
+        <MarkedPage
+          pages={data.pages}
+          marks={[...fields.values(), ...items]}
+          drawn={drawn}
+          active={active}
+          file={file}
+          markName="A field or line item that was found"
+        />
         <section aria-labelledby="fields-heading" className={card}>
           <h2 id="fields-heading" className="font-semibold text-base text-slate-900">
             Invoice details
@@ -79,22 +60,8 @@ export function InvoiceResult({
             activeId={active?.id}
           />
           <div className="mt-5 flex flex-wrap gap-2">
-            <CopyButton text={() => jsonText(result)} label="Copy JSON" />
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() => downloadJson(stem, result)}
-            >
-              Download .json
-            </button>
-            <CopyButton text={() => fieldsCsv(data)} label="Copy CSV" />
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() => downloadCsv(`${stem}.csv`, fieldsCsv(data))}
-            >
-              Download .csv
-            </button>
+            <JsonActions result={result} stem={stem} />
+            <CsvActions csv={() => fieldsCsv(data)} fileName={`${stem}.csv`} />
           </div>
         </section>
       </div>
@@ -104,14 +71,11 @@ export function InvoiceResult({
           <h2 className="font-semibold text-base text-slate-900">Line items</h2>
           {data.line_items.length > 0 ? (
             <div className="flex flex-wrap gap-2">
-              <CopyButton text={() => lineItemsCsv(data)} label="Copy line items CSV" />
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => downloadCsv(`${stem}-line-items.csv`, lineItemsCsv(data))}
-              >
-                Download line items .csv
-              </button>
+              <CsvActions
+                csv={() => lineItemsCsv(data)}
+                fileName={`${stem}-line-items.csv`}
+                what="line items"
+              />
             </div>
           ) : null}
         </div>

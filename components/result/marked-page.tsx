@@ -1,9 +1,10 @@
 "use client";
-// The document beside a structured result (invoice fields, tables): the page
+// The "Document" box beside a structured result (invoice fields, tables): the page
 // with a faint box around everything that was found, and a strong one around
 // the thing under the pointer or the keyboard focus.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { ResultPage } from "@/lib/contract";
+import { card } from "./data-view";
 import { PageNav } from "./page-nav";
 import { BoxRect, type DrawnText, PageSheet } from "./page-sheet";
 import { type Highlight, shownPageIndex } from "./use-highlight";
@@ -33,9 +34,11 @@ export function MarkedPage({
   const page = pages[index];
   if (!page) {
     return (
-      <p className="rounded-lg border border-slate-200 border-dashed p-6 text-center text-slate-500 text-sm">
-        The service sent no page to show.
-      </p>
+      <DocumentSection>
+        <p className="mt-3 rounded-lg border border-slate-200 border-dashed p-6 text-center text-slate-500 text-sm">
+          The service sent no page to show.
+        </p>
+      </DocumentSection>
     );
   }
   // Only an image file is the picture of page 1; PDF pages are drawn from what was read.
@@ -44,7 +47,7 @@ export function MarkedPage({
   const shown = active && active.page === page.number ? active : null;
   const label = `Page ${page.number}: ${onPage.length} marked${shown ? `; ${shown.label} highlighted` : ""}.`;
   return (
-    <>
+    <DocumentSection>
       <PageNav
         numbers={pages.map((p) => p.number)}
         index={index}
@@ -98,6 +101,17 @@ export function MarkedPage({
           <li className="basis-full text-slate-500">{drawnPageNote(file?.type, "the text")}</li>
         )}
       </ul>
-    </>
+    </DocumentSection>
+  );
+}
+
+function DocumentSection({ children }: { children: ReactNode }) {
+  return (
+    <section aria-labelledby="document-heading" className={`${card} lg:sticky lg:top-4`}>
+      <h2 id="document-heading" className="font-semibold text-base text-slate-900">
+        Document
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { secondaryButton } from "@/components/button-styles";
 import { invoiceDataSchema, type ProcessResult, tableDataSchema } from "@/lib/contract";
 import { ocrDataSchema } from "@/lib/contract/mini";
+import type { DataViewProps } from "./data-view";
 import { DEFAULT_COST_UNIT } from "./describe-meta";
 import { baseName, downloadJson } from "./download";
 import { InvoiceResult } from "./invoice-result";
@@ -16,14 +17,8 @@ import { OcrResult } from "./ocr-result";
 import type { SupportContext } from "./support-details";
 import { TableResult } from "./table-result";
 
-interface DataViewProps {
-  result: ProcessResult;
-  file?: Blob | null | undefined;
-  fileName?: string | undefined;
-}
-
 /** The first known shape the data has, drawn by its view; null for an unknown shape. */
-function knownView({ result, file, fileName }: DataViewProps): ReactNode {
+function knownView({ result, file, fileName }: Omit<DataViewProps<unknown>, "data">): ReactNode {
   const shared = { result, file, fileName };
   const invoice = invoiceDataSchema.safeParse(result.data);
   if (invoice.success) return <InvoiceResult data={invoice.data} {...shared} />;

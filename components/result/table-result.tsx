@@ -3,29 +3,16 @@
 // the tables' boxes.
 import { useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
-import type { ProcessResult, TableData } from "@/lib/contract";
-import { CopyButton } from "./copy-button";
-import { baseName, downloadBlob, downloadCsv, downloadJson, jsonText } from "./download";
+import type { TableData } from "@/lib/contract";
+import { CsvActions, card, type DataViewProps, JsonActions } from "./data-view";
+import { baseName, downloadBlob } from "./download";
 import { MarkedPage } from "./marked-page";
 import { RawData } from "./raw-data";
 import { TableGrid } from "./table-grid";
 import { tableCsv, tableSize, tableXlsx } from "./table-text";
 import { type Highlight, useHighlight } from "./use-highlight";
 
-const card = "min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
-
-export function TableResult({
-  data,
-  result,
-  file,
-  fileName,
-}: {
-  data: TableData;
-  /** The whole answer, for the .json download. */
-  result: ProcessResult;
-  file?: Blob | null | undefined;
-  fileName?: string | undefined;
-}) {
+export function TableResult({ data, result, file, fileName }: DataViewProps<TableData>) {
   const { active, handlers } = useHighlight();
   const targets = useMemo(
     () =>
@@ -51,19 +38,14 @@ export function TableResult({
   return (
     <div className="space-y-6" data-testid="table-result">
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-labelledby="document-heading" className={`${card} lg:sticky lg:top-4`}>
-          <h2 id="document-heading" className="font-semibold text-base text-slate-900">
-            Document
-          </h2>
-          <MarkedPage
-            pages={data.pages}
-            marks={targets}
-            drawn={drawn}
-            active={active}
-            file={file}
-            markName="A table that was found"
-          />
-        </section>
+        <MarkedPage
+          pages={data.pages}
+          marks={targets}
+          drawn={drawn}
+          active={active}
+          file={file}
+          markName="A table that was found"
+        />
         <div className="min-w-0 space-y-6">
           {data.tables.length === 0 ? (
             <section className={card}>
@@ -99,14 +81,7 @@ export function TableResult({
                   }
                 />
                 <div className="mt-4 flex flex-wrap gap-2">
-                  <CopyButton text={() => tableCsv(table)} label="Copy CSV" />
-                  <button
-                    type="button"
-                    className={secondaryButton}
-                    onClick={() => downloadCsv(`${name}.csv`, tableCsv(table))}
-                  >
-                    Download .csv
-                  </button>
+                  <CsvActions csv={() => tableCsv(table)} fileName={`${name}.csv`} />
                   <button
                     type="button"
                     className={secondaryButton}
@@ -119,14 +94,7 @@ export function TableResult({
             );
           })}
           <div className="flex flex-wrap gap-2">
-            <CopyButton text={() => jsonText(result)} label="Copy JSON" />
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() => downloadJson(stem, result)}
-            >
-              Download .json
-            </button>
+            <JsonActions result={result} stem={stem} />
           </div>
         </div>
       </div>
