@@ -10,6 +10,8 @@ describe("parseEnv", () => {
       ROUTING_PROCESS_TIMEOUT_MS: 130_000,
       COST_UNIT_LABEL: "USD",
       APP_RATE_LIMIT_PER_MINUTE: 600,
+      BUYER_SERVICE_CALLS_PER_MINUTE: 120,
+      TRUSTED_PROXIES: expect.anything(),
       REDIS_URL: undefined,
     });
   });
@@ -20,6 +22,16 @@ describe("parseEnv", () => {
     );
     expect(() => parseEnv({ REDIS_URL: "http://cache:6379" })).toThrow(/REDIS_URL/);
     expect(parseEnv({ REDIS_URL: "redis://cache:6379/0" }).REDIS_URL).toBe("redis://cache:6379/0");
+  });
+
+  it("reads trusted proxies and names a bad one", () => {
+    expect(parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8" }).TRUSTED_PROXIES.check("10.2.3.4")).toBe(
+      true,
+    );
+    expect(parseEnv({}).TRUSTED_PROXIES.check("127.0.0.1")).toBe(false);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8, proxy" })).toThrow(
+      /TRUSTED_PROXIES: "proxy" is not an IP address/,
+    );
   });
 
   it("treats empty values as unset", () => {

@@ -2,6 +2,7 @@
 // Routing Service key, which must never reach a browser. No NEXT_PUBLIC_ names.
 import "server-only";
 import { z } from "zod";
+import { parseTrustedProxies } from "@/lib/http/client-address";
 
 // An empty variable (`ROUTING_API_KEY=` in a .env file) counts as unset.
 const unsetIfEmpty = (value: unknown) =>
@@ -35,6 +36,29 @@ const envSchema = z.object({
   APP_RATE_LIMIT_PER_MINUTE: z.preprocess(
     unsetIfEmpty,
     z.coerce.number().int().min(0).max(1_000_000).default(600),
+  ),
+  // Calls to the Routing Service (upload grants and process calls) one buyer
+  // may cause a minute: a fair share below the service's per-key limit
+  // (RATE_LIMIT_PER_MINUTE, 600 by default), which all buyers share; 0 = off.
+  BUYER_SERVICE_CALLS_PER_MINUTE: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int().min(0).max(1_000_000).default(120),
+  ),
+  // Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR
+  // ranges, comma-separated). Unset: none, the socket's address counts.
+  TRUSTED_PROXIES: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTrustedProxies(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
   ),
   // Redis for the rate-limit counters, shared by several app machines
   // (redis://[user:password@]host:port/db). Unset: counters in memory.

@@ -14,7 +14,8 @@ if (!existsSync(join(root, ".next", "BUILD_ID"))) {
 const { result } = concurrently(
   [
     { name: "service", command: "tsx service/src/main.ts", env, prefixColor: "cyan" },
-    { name: "app", command: `next start -p ${env.PORT}`, env, prefixColor: "magenta" },
+    // Not `next start`: scripts/app-server.ts lets the app see the socket's address.
+    { name: "app", command: "tsx scripts/app-server.ts", env, prefixColor: "magenta" },
   ],
   { cwd: root, killOthersOn: ["failure", "success"], prefix: "name" },
 );

@@ -11,7 +11,7 @@ import { buyerMeta } from "@/lib/routing/buyer-meta";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
-    await guardRequest(request, { mutating: true });
+    await guardRequest(request, { mutating: true, serviceCall: true });
     const { id } = await params;
     if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
     const headers = parseRequest(processHeadersSchema, {

@@ -8,7 +8,7 @@ import { requestUpload } from "@/lib/routing";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
-    await guardRequest(request, { mutating: true });
+    await guardRequest(request, { mutating: true, serviceCall: true });
     const { id } = await params;
     if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
     const { contentType, fileName, size } = parseRequest(
