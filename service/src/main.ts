@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const db = await openDatabase(
     config.databaseUrl,
     config.dataDir,
-    idempotencyOptions(processConfig, routingConfig.deadlineMs),
+    idempotencyOptions(processConfig),
   );
   const store = await createObjectStore(config);
   const router = createRouter(routingConfig, createProviders(providerConfig));

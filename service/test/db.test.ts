@@ -129,7 +129,7 @@ describe.each(dbBackends())("database on %s", (_name, makeBackend) => {
     const key = `key-${randomBytes(4).toString("hex")}`;
     const t0 = new Date("2026-11-21T00:00:00Z");
     expect(await db.idempotency.claim("s", key, "h", t0)).toEqual({ kind: "claimed" });
-    const soon = new Date(t0.getTime() + 60_000);
+    const soon = new Date(t0.getTime() + 10_000);
     expect(await db.idempotency.claim("s", key, "h", soon)).toEqual({ kind: "in_flight" });
     // A second store instance plays the part of another process.
     const other = await backend.open({ inFlightLeaseMs: 5 * 60_000 });
@@ -142,6 +142,33 @@ describe.each(dbBackends())("database on %s", (_name, makeBackend) => {
       const replay = await db.idempotency.claim("s", key, "h", late);
       expect(replay).toEqual({ kind: "replay", response: { status: 200, body: '"fresh"' } });
     } finally {
+      await other.close();
+    }
+  });
+
+  it("keeps a live holder's claim past the lease, and frees a dead one's after it", async () => {
+    const key = `key-${randomBytes(4).toString("hex")}`;
+    // Two instances with a 600 ms lease: the holder renews its claim every 200 ms.
+    const holder = await backend.open({ inFlightLeaseMs: 600 });
+    const other = await backend.open({ inFlightLeaseMs: 600 });
+    try {
+      expect(await holder.idempotency.claim("s", key, "h", new Date())).toEqual({
+        kind: "claimed",
+      });
+      await new Promise((r) => setTimeout(r, 1500));
+      // Running 2.5 leases long, and still its own.
+      expect(await other.idempotency.claim("s", key, "h", new Date())).toEqual({
+        kind: "in_flight",
+      });
+      // The holder's process dies: nobody renews the claim any more.
+      holder.idempotency.stopRenewing();
+      await new Promise((r) => setTimeout(r, 900));
+      expect(await other.idempotency.claim("s", key, "h", new Date())).toEqual({
+        kind: "claimed",
+      });
+      await other.idempotency.complete("s", key, { status: 200, body: '"done"' });
+    } finally {
+      await holder.close();
       await other.close();
     }
   });

@@ -12,9 +12,9 @@ export interface IdempotencyOptions {
   /** How long a key is remembered, from its first request. */
   retentionMs: number;
   /**
-   * How long a running claim may stay unfinished before it is taken as abandoned
-   * (its process died) and a new request may claim the key. Must exceed the
-   * longest request the service allows.
+   * How long a running claim counts as alive without news of its holder. The holder
+   * renews it every third of this while its request runs (however long that is), so
+   * only a claim whose process died goes quiet: past this, a new request takes it over.
    */
   inFlightLeaseMs: number;
 }
@@ -42,6 +42,43 @@ export function createIdempotencyStore(
   // record even if an abandoned claim was taken over by another process meanwhile.
   const held = new Map<string, string>();
   const heldKey = (scope: string, key: string) => `${scope}\u0000${key}`;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  /** Tells every other instance that this one's running claims are alive. */
+  async function renewHeld(): Promise<void> {
+    const tokens = [...held.values()];
+    if (tokens.length === 0) return;
+    try {
+      await db
+        .updateTable("idempotency_records")
+        .set({ claimed_at: Date.now() })
+        .where("owner", "in", tokens)
+        .where("state", "=", "running")
+        .execute();
+    } catch {
+      // The next beat tries again; the lease leaves room for two missed ones.
+    }
+  }
+
+  function hold(scope: string, key: string, token: string): void {
+    held.set(heldKey(scope, key), token);
+    if (heartbeat) return;
+    heartbeat = setInterval(() => void renewHeld(), options.inFlightLeaseMs / 3);
+    heartbeat.unref();
+  }
+
+  function stopRenewing(): void {
+    clearInterval(heartbeat);
+    heartbeat = undefined;
+  }
+
+  /** The token of a claim this process held, now let go. */
+  function letGo(scope: string, key: string): string | undefined {
+    const token = held.get(heldKey(scope, key));
+    held.delete(heldKey(scope, key));
+    if (held.size === 0) stopRenewing();
+    return token;
+  }
   let lastPurge = 0;
 
   async function purgeExpired(now: Date): Promise<void> {
@@ -66,7 +103,7 @@ export function createIdempotencyStore(
     const [inserted] = (await insertClaim.run(db, [scope, key, requestHash, token, nowMs, nowMs]))
       .rows;
     if (inserted?.owner === token) {
-      held.set(heldKey(scope, key), token);
+      hold(scope, key, token);
       return { kind: "claimed" };
     }
 
@@ -96,8 +133,8 @@ export function createIdempotencyStore(
     }
     if (toMillis(row.claimed_at) >= nowMs - options.inFlightLeaseMs) return { kind: "in_flight" };
 
-    // The holder has been running longer than any request may: it died. Take the
-    // claim over, but only if nobody else did first (compare-and-set on the owner).
+    // The holder stopped renewing its claim: its process died. Take the claim over,
+    // but only if nobody else did first (compare-and-set on the owner).
     const takeover = await db
       .updateTable("idempotency_records")
       .set({ owner: token, claimed_at: nowMs })
@@ -107,13 +144,15 @@ export function createIdempotencyStore(
       .where("state", "=", "running")
       .executeTakeFirst();
     if (takeover.numUpdatedRows === 1n) {
-      held.set(heldKey(scope, key), token);
+      hold(scope, key, token);
       return { kind: "claimed" };
     }
     return undefined;
   }
 
   return {
+    stopRenewing,
+
     async claim(scope, key, requestHash, now) {
       await purgeExpired(now);
       for (let round = 0; round < MAX_CLAIM_ROUNDS; round++) {
@@ -125,15 +164,13 @@ export function createIdempotencyStore(
     },
 
     async complete(scope, key, response) {
-      const token = held.get(heldKey(scope, key));
-      held.delete(heldKey(scope, key));
+      const token = letGo(scope, key);
       if (token === undefined) return;
       await completeClaim.run(db, [response.status, response.body, scope, key, token]);
     },
 
     async release(scope, key) {
-      const token = held.get(heldKey(scope, key));
-      held.delete(heldKey(scope, key));
+      const token = letGo(scope, key);
       if (token === undefined) return;
       await db
         .deleteFrom("idempotency_records")

@@ -17,7 +17,7 @@ export type * from "./types";
 
 export const DEFAULT_IDEMPOTENCY: IdempotencyOptions = {
   retentionMs: 24 * 60 * 60 * 1000,
-  inFlightLeaseMs: 10 * 60 * 1000,
+  inFlightLeaseMs: 30 * 1000,
 };
 
 /** File name of the default SQLite database inside the data folder. */
@@ -47,13 +47,19 @@ export async function openDatabase(
     await db.destroy();
     throw error;
   }
+  const idempotencyStore = createIdempotencyStore(
+    db,
+    { ...DEFAULT_IDEMPOTENCY, ...idempotency },
+    flavor,
+  );
   return {
     grants: createGrantStore(db, flavor),
-    idempotency: createIdempotencyStore(db, { ...DEFAULT_IDEMPOTENCY, ...idempotency }, flavor),
+    idempotency: idempotencyStore,
     async ping() {
       await sql`select 1`.execute(db);
     },
     async close() {
+      idempotencyStore.stopRenewing();
       await db.destroy();
     },
   };

@@ -46,6 +46,8 @@ export interface IdempotencyStore {
   complete(scope: string, key: string, response: StoredResponse): Promise<void>;
   /** Frees a claim whose request did not produce a response worth replaying. */
   release(scope: string, key: string): Promise<void>;
+  /** Stops renewing the claims this process holds (the database is closing). */
+  stopRenewing(): void;
 }
 
 export interface ServiceDb {

@@ -3,7 +3,7 @@
 //
 // main.ts wiring:
 //   const processConfig = loadProcessConfig(process.env);
-//   const db = await openDatabase(url, dataDir, idempotencyOptions(processConfig, routing.deadlineMs));
+//   const db = await openDatabase(url, dataDir, idempotencyOptions(processConfig));
 //   buildApp({ …, router, processConfig });
 import { z } from "zod";
 import { int, parseEnv } from "../config";
@@ -17,6 +17,12 @@ export const processEnvSchema = z.object({
   WORK_QUEUE_WAIT_MS: int(1, 3_600_000).default(30_000),
   /** How long an Idempotency-Key is remembered, in hours (INTERFACE.md: 24 h). */
   IDEMPOTENCY_RETENTION_HOURS: int(1, 24 * 365).default(24),
+  /**
+   * Seconds a running Idempotency-Key claim stays held without news from its instance
+   * (which renews it every third of this): how soon a request whose instance died can
+   * be run by another.
+   */
+  IDEMPOTENCY_LEASE_SECONDS: int(3, 3600).default(30),
 });
 
 export interface ProcessConfig {
@@ -24,6 +30,7 @@ export interface ProcessConfig {
   workQueueMax: number;
   workQueueWaitMs: number;
   idempotencyRetentionMs: number;
+  idempotencyLeaseMs: number;
 }
 
 export function loadProcessConfig(
@@ -35,17 +42,14 @@ export function loadProcessConfig(
     workQueueMax: e.WORK_QUEUE_MAX,
     workQueueWaitMs: e.WORK_QUEUE_WAIT_MS,
     idempotencyRetentionMs: e.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_SECONDS * 1000,
   };
 }
 
-/**
- * Idempotency settings for openDatabase. A running claim is taken as abandoned (its
- * process died) only after the longest a request can live: the queue wait plus the
- * routing deadline, with a minute to spare.
- */
-export function idempotencyOptions(config: ProcessConfig, routingDeadlineMs: number) {
+/** Idempotency settings for openDatabase. */
+export function idempotencyOptions(config: ProcessConfig) {
   return {
     retentionMs: config.idempotencyRetentionMs,
-    inFlightLeaseMs: config.workQueueWaitMs + routingDeadlineMs + 60_000,
+    inFlightLeaseMs: config.idempotencyLeaseMs,
   };
 }
