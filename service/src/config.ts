@@ -124,12 +124,31 @@ export interface ServiceConfig {
   logLevel: (typeof LOG_LEVELS)[number];
 }
 
+/**
+ * A PostgreSQL database means instances share their state, so what they must agree on
+ * has to be set, not generated or kept per instance: the rate limit (Redis) and, in
+ * embedded storage mode, the key that signs upload URLs. Each missing one is named.
+ */
+function checkSharedSettings(e: z.output<typeof serviceEnvSchema>): void {
+  if (!e.SERVICE_DATABASE_URL || !/^postgres(ql)?:\/\//i.test(e.SERVICE_DATABASE_URL)) return;
+  const why = "must be set when SERVICE_DATABASE_URL is PostgreSQL (instances share it)";
+  const missing: string[] = [];
+  if (!e.REDIS_URL) missing.push(`REDIS_URL: ${why}, so that they count one rate limit`);
+  if (!e.S3_BUCKET && !e.UPLOAD_SIGNING_SECRET) {
+    missing.push(
+      `UPLOAD_SIGNING_SECRET: ${why}, so that an upload URL one signs another accepts (or set S3_BUCKET)`,
+    );
+  }
+  if (missing.length > 0) throw new ConfigError(missing);
+}
+
 export function loadConfig(env: Env = process.env): ServiceConfig {
   const e = parseEnv(serviceEnvSchema, env);
   const hasKeyId = e.S3_ACCESS_KEY_ID !== undefined;
   if (hasKeyId !== (e.S3_SECRET_ACCESS_KEY !== undefined)) {
     throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither"]);
   }
+  checkSharedSettings(e);
   const dataDir = path.resolve(e.SERVICE_DATA_DIR);
   return {
     host: e.SERVICE_HOST,

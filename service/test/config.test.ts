@@ -42,6 +42,8 @@ describe("loadConfig", () => {
       SERVICE_PORT: "8123",
       SERVICE_CORS_ORIGINS: "https://app.example",
       SERVICE_DATABASE_URL: "postgres://u:p@db/x",
+      REDIS_URL: "redis://cache:6379/0",
+      S3_BUCKET: "docs",
     });
     expect(config.apiKeys).toEqual(["a", "b", "c"]);
     expect(config.publicUrl).toBe("http://localhost:8123");
@@ -71,6 +73,26 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ SERVICE_API_KEYS: "k", S3_BUCKET: "docs" }).s3?.credentials,
     ).toBeUndefined();
+  });
+
+  it("with a shared PostgreSQL database, requires what the instances must share", () => {
+    const postgres = { SERVICE_DATABASE_URL: "postgres://u:p@db/x" };
+    expect(problems(postgres)).toEqual([
+      expect.stringMatching(/^REDIS_URL: must be set when SERVICE_DATABASE_URL is PostgreSQL/),
+      expect.stringMatching(/^UPLOAD_SIGNING_SECRET: must be set when SERVICE_DATABASE_URL/),
+    ]);
+    expect(problems({ ...postgres, REDIS_URL: "redis://cache:6379/0", S3_BUCKET: "b" })).toEqual(
+      [],
+    );
+    expect(
+      problems({
+        ...postgres,
+        REDIS_URL: "redis://cache:6379/0",
+        UPLOAD_SIGNING_SECRET: "s".repeat(16),
+      }),
+    ).toEqual([]);
+    // SQLite is one instance's own: nothing more is needed.
+    expect(problems({})).toEqual([]);
   });
 
   it("names every bad variable, and never echoes a secret", () => {
