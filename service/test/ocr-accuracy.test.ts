@@ -18,6 +18,9 @@
 //   is 20–45 %, a wrong language or a blank page 100 %.
 // - tesseractjs-fast: 5 %, five times its measured 1 %, still far below any
 //   of those faults.
+// - paddleocr: 4 %. Measured at 150 dpi: letter.png 0, letter.jpg 1.5 % (it
+//   reads "Ms.Alvarez" without the space), invoice.png 1.0 %, scanned.pdf 1.0 %,
+//   text-layer.pdf 0: twice its worst.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +39,7 @@ const BOUNDS: Record<string, number> = {
   "tesseractjs-best": 0.02,
   "tesseractjs-fast": 0.05,
   "pdf-text": 0.02,
+  paddleocr: 0.04,
 };
 
 interface Fixture {
@@ -46,7 +50,8 @@ interface Fixture {
   providers: string[];
 }
 
-const OCR = ["tesseract-native", "tesseractjs-best", "tesseractjs-fast"];
+const TESSERACT = ["tesseract-native", "tesseractjs-best", "tesseractjs-fast"];
+const OCR = [...TESSERACT, "paddleocr"];
 // PDFs are US Letter: 8.5 × 11 in at 150 dpi.
 const LETTER = { width: 1275, height: 1650 };
 const FIXTURE_LIST: Fixture[] = [
@@ -163,12 +168,15 @@ describe("languages", () => {
     });
   };
 
-  it.each(OCR)("%s reads a German page with the hint de, CER at most 1 per cent", async (name) => {
-    const { data } = await read(name, ["de"]);
-    expect(data.language).toBe("deu");
-    expect(characterErrorRate(data.text, truth)).toBeLessThanOrEqual(0.01);
-    expect(data.text).toContain("Grüßen");
-  });
+  it.each(TESSERACT)(
+    "%s reads a German page with the hint de, CER at most 1 per cent",
+    async (name) => {
+      const { data } = await read(name, ["de"]);
+      expect(data.language).toBe("deu");
+      expect(characterErrorRate(data.text, truth)).toBeLessThanOrEqual(0.01);
+      expect(data.text).toContain("Grüßen");
+    },
+  );
 
   it("loses the umlauts when the same page is read as English", async () => {
     const { data } = await read("tesseract-native", ["en"]);

@@ -24,7 +24,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 const FIXTURES = path.resolve(repoRoot, "fixtures");
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 
-const OCR_PROVIDERS = ["tesseract-native", "tesseractjs-best", "tesseractjs-fast"] as const;
+const TESSERACT_PROVIDERS = ["tesseract-native", "tesseractjs-best", "tesseractjs-fast"] as const;
+const OCR_PROVIDERS = [...TESSERACT_PROVIDERS, "paddleocr"] as const;
 
 function input(bytes: Buffer, mimeType: string, extra: Partial<ProviderInput> = {}): ProviderInput {
   return {
@@ -67,6 +68,7 @@ afterAll(() => closeAll(providers));
 describe("registry", () => {
   it("has every provider the catalog names, and no HTTP provider unless configured", () => {
     expect([...providers.keys()].sort()).toEqual([
+      "paddleocr",
       "pdf-text",
       "tesseract-native",
       "tesseractjs-best",
@@ -93,6 +95,7 @@ describe("registry", () => {
   it.each([
     ["PDF_DPI", "lots"],
     ["TESSERACTJS_POOL_SIZE", "0"],
+    ["PADDLEOCR_CONCURRENCY", "0"],
     ["HTTP_PROVIDER_URL", "ftp://example.invalid"],
     ["HTTP_PROVIDER_CATEGORIES", "no-such-category"],
     ["HTTP_PROVIDER_QUALITY", "2"],
@@ -128,11 +131,12 @@ describe.each(OCR_PROVIDERS)("%s", (name) => {
       .run(input(fixture("not-an-image.png"), "image/png"))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreadableDocumentError);
-    // A hint without installed data is passed over; `language` says what was read.
+    // A hint without installed data is passed over; `language` says what was read
+    // (PaddleOCR reads English only).
     const { data } = await provider(name).run(
       input(fixture("invoice.png"), "image/png", { languageHints: ["xx", "de-DE"] }),
     );
-    expect(data.language).toBe("deu");
+    expect(data.language).toBe(name === "paddleocr" ? "eng" : "deu");
     expect(data.text).toContain("INVOICE");
   });
 
@@ -213,11 +217,19 @@ describe("pdf-text", () => {
 });
 
 describe("installed languages", () => {
-  it.each(OCR_PROVIDERS)("%s has data for every language the categories offer", async (name) => {
-    const offered = CATALOG.flatMap((c) => c.languages ?? []);
-    expect(offered.length).toBeGreaterThan(0);
-    expect(await provider(name).reads?.(offered)).toBe(true);
-    expect(await provider(name).reads?.(["ja"])).toBe(false);
+  it.each(TESSERACT_PROVIDERS)(
+    "%s has data for every language the categories offer",
+    async (name) => {
+      const offered = CATALOG.flatMap((c) => c.languages ?? []);
+      expect(offered.length).toBeGreaterThan(0);
+      expect(await provider(name).reads?.(offered)).toBe(true);
+      expect(await provider(name).reads?.(["ja"])).toBe(false);
+    },
+  );
+
+  it("paddleocr reads English only, so the router passes it over for other hints", async () => {
+    expect(await provider("paddleocr").reads?.(["en", "en-GB", "eng"])).toBe(true);
+    expect(await provider("paddleocr").reads?.(["en", "de"])).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@
 //                                 pixels pdf-text's boxes refer to (default 200)
 //   TESSERACT_NATIVE_CONCURRENCY  tesseract processes at once (default: the cores)
 //   TESSERACTJS_POOL_SIZE         WASM worker threads per model, best and fast (default 1)
+//   PADDLEOCR_CONCURRENCY         pages PaddleOCR reads at once, one model shared (default 1)
 //   OCR_QUEUE_LIMIT               pages waiting per engine before it refuses more (default 32)
 //   OCR_MIN_CONFIDENCE            mean word confidence under which an OCR answer is unsure
 //                                 and the router tries the next provider (answer-check.ts)
@@ -28,6 +29,7 @@ export interface ProviderConfig {
   pdfDpi: number;
   nativeConcurrency: number;
   tesseractJsPoolSize: number;
+  paddleConcurrency: number;
   queueLimit: number;
   answerBounds: AnswerBounds;
   http?: {
@@ -55,6 +57,7 @@ const providerEnvSchema = z.object({
   PDF_DPI: int(50, 600).default(200),
   TESSERACT_NATIVE_CONCURRENCY: int(1, 256).default(availableParallelism()),
   TESSERACTJS_POOL_SIZE: int(1, 64).default(1),
+  PADDLEOCR_CONCURRENCY: int(1, 64).default(1),
   OCR_QUEUE_LIMIT: int(0, 100_000).default(32),
   OCR_MIN_CONFIDENCE: decimal(0, 1).default(DEFAULT_BOUNDS.minConfidence),
   HTTP_PROVIDER_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
@@ -82,6 +85,7 @@ export function loadProviderConfig(
     pdfDpi: e.PDF_DPI,
     nativeConcurrency: e.TESSERACT_NATIVE_CONCURRENCY,
     tesseractJsPoolSize: e.TESSERACTJS_POOL_SIZE,
+    paddleConcurrency: e.PADDLEOCR_CONCURRENCY,
     queueLimit: e.OCR_QUEUE_LIMIT,
     answerBounds: { ...DEFAULT_BOUNDS, minConfidence: e.OCR_MIN_CONFIDENCE },
     http: e.HTTP_PROVIDER_URL

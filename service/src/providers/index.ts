@@ -4,6 +4,7 @@
 import type { ProviderConfig } from "./config";
 import { createHttpProvider } from "./http-provider";
 import { createOcrProvider } from "./ocr-document";
+import { createPaddleOcr } from "./paddleocr";
 import { createPdfText } from "./pdf-text";
 import { createNativeTesseract } from "./tesseract-native";
 import { createTesseractJs } from "./tesseractjs";
@@ -30,11 +31,16 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     });
   const best = engine("best");
   const fast = engine("fast");
+  const paddle = createPaddleOcr({
+    concurrency: config.paddleConcurrency,
+    queueLimit: config.queueLimit,
+  });
 
   const providers: Provider[] = [
     createOcrProvider("tesseract-native", native, raster),
     createOcrProvider("tesseractjs-best", best, raster),
     createOcrProvider("tesseractjs-fast", fast, raster),
+    createOcrProvider("paddleocr", paddle, raster),
     // Scanned pages: native when installed (fastest), else the WASM engine.
     createPdfText({
       dpi: config.pdfDpi,

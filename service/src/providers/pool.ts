@@ -124,3 +124,17 @@ export class EnginePool<T> {
     }
   }
 }
+
+/**
+ * Slots, not engines: at most `size` jobs at once and `queueLimit` waiting, for
+ * engines that need no instance per job (a process per page, one shared model).
+ */
+export function slotPool(name: string, size: number, queueLimit: number): EnginePool<object> {
+  return new EnginePool<object>({
+    name,
+    size,
+    queueLimit,
+    create: async () => ({}),
+    destroy: async () => {},
+  });
+}

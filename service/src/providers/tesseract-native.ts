@@ -2,7 +2,7 @@
 // stdout. One process per page, at most `concurrency` at once.
 import { CommandError, commandExists, runCommand } from "./command";
 import type { OcrEngine } from "./ocr-document";
-import { EnginePool } from "./pool";
+import { slotPool } from "./pool";
 import { parseTsv } from "./tsv";
 import { UnreadableDocumentError } from "./types";
 
@@ -22,14 +22,8 @@ export function createNativeTesseract(options: NativeTesseractOptions): OcrEngin
   const { command } = options;
   let exists: Promise<boolean> | undefined;
   let languages: Promise<ReadonlySet<string>> | undefined;
-  // Slots, not engines: each page gets its own process.
-  const slots = new EnginePool<object>({
-    name: "tesseract-native",
-    size: options.concurrency,
-    queueLimit: options.queueLimit,
-    create: async () => ({}),
-    destroy: async () => {},
-  });
+  // Each page gets its own process.
+  const slots = slotPool("tesseract-native", options.concurrency, options.queueLimit);
 
   return {
     available() {
