@@ -3,7 +3,7 @@
 // chosen by the data's shape, each known shape checked with its schema; data
 // of a shape this page does not know (another category, another service) is
 // shown as JSON, never a crash.
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
 import { invoiceDataSchema, type ProcessResult, tableDataSchema } from "@/lib/contract";
 import { ocrDataSchema } from "@/lib/contract/mini";
@@ -43,10 +43,12 @@ export function ResultView({
   unitLabel?: string;
   support: SupportContext;
 }) {
+  // Parsed once per answer: each view keys its own memos on the parsed data.
+  const view = useMemo(() => knownView({ result, file, fileName }), [result, file, fileName]);
   return (
     <div className="space-y-6" data-testid="result-view">
       <MetaPanel meta={result.meta} unitLabel={unitLabel} support={support} />
-      {knownView({ result, file, fileName }) ?? (
+      {view ?? (
         <section
           aria-labelledby="data-heading"
           className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
