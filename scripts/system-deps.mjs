@@ -1,6 +1,7 @@
 // What the tests need from the machine besides npm packages: a Chromium for
-// Playwright, native Tesseract with its language data and Poppler for the providers, and a PostgreSQL
-// server for the PostgreSQL paths. Installs what is missing where it can
+// Playwright, native Tesseract with its language data and Poppler for the providers,
+// a PostgreSQL server for the PostgreSQL paths and a Redis server for shared rate
+// limits and the fleet test. Installs what is missing where it can
 // (Debian's apt when root), else stops with a message naming what to install.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -134,6 +135,44 @@ export function ensurePostgres() {
   }
   const message =
     "No PostgreSQL server for the PostgreSQL tests. Set TEST_DATABASE_URL, or install one: sudo apt-get install -y postgresql";
+  if (process.env.CI) fail(message);
+  console.warn(`! ${message} — those tests are skipped.`);
+  return false;
+}
+
+const LOCAL_REDIS = "redis://127.0.0.1:6379/0";
+
+function redisAnswers(url) {
+  return (
+    spawnSync("redis-cli", ["-u", url, "ping"], {
+      encoding: "utf8",
+      timeout: 5_000,
+    }).stdout?.trim() === "PONG"
+  );
+}
+
+/**
+ * Sets TEST_REDIS_URL to a Redis server (shared rate limits, the fleet test): the one
+ * given, else a local one, installed (redis-server) and started when root. Returns
+ * false when there is none; in CI that is a failure.
+ */
+export function ensureRedis() {
+  if (process.env.TEST_REDIS_URL) return true;
+  if (!has("redis-server")) aptInstall(["redis-server"]);
+  if (has("redis-cli") && !redisAnswers(LOCAL_REDIS) && has("redis-server") && isRoot) {
+    spawnSync("redis-server", ["--daemonize", "yes", "--save", "", "--appendonly", "no"], {
+      stdio: "inherit",
+    });
+    for (let i = 0; i < 20 && !redisAnswers(LOCAL_REDIS); i++) {
+      spawnSync("sleep", ["0.25"]);
+    }
+  }
+  if (has("redis-cli") && redisAnswers(LOCAL_REDIS)) {
+    process.env.TEST_REDIS_URL = LOCAL_REDIS;
+    return true;
+  }
+  const message =
+    "No Redis server for the shared rate-limit and fleet tests. Set TEST_REDIS_URL, or install one: sudo apt-get install -y redis-server";
   if (process.env.CI) fail(message);
   console.warn(`! ${message} — those tests are skipped.`);
   return false;

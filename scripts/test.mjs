@@ -11,6 +11,7 @@ import {
   ensureChromium,
   ensureCommand,
   ensurePostgres,
+  ensureRedis,
   ensureTesseractLanguages,
 } from "./system-deps.mjs";
 
@@ -25,6 +26,7 @@ ensureTesseractLanguages();
 ensureCommand("pdftoppm", "poppler-utils");
 ensureChromium();
 ensurePostgres();
+ensureRedis();
 
 const steps = [];
 function step(name, command, args) {
@@ -46,6 +48,16 @@ step("unit and integration", "npx", [
   `--outputFile.json=${join(results, "vitest.json")}`,
 ]);
 if (step("production build", "npx", ["next", "build"])) {
+  // Two services and two apps as real processes on PostgreSQL, Redis and a bucket.
+  step("fleet", "npx", [
+    "vitest",
+    "run",
+    "--config",
+    "vitest.fleet.config.ts",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${join(results, "fleet.json")}`,
+  ]);
   env.PLAYWRIGHT_JSON_OUTPUT_NAME = join(results, "playwright.json");
   step("end-to-end", "npx", ["playwright", "test"]);
 }
@@ -55,10 +67,10 @@ function count(file, read) {
   if (!existsSync(file)) return { passed: 0, failed: 0 };
   return read(JSON.parse(readFileSync(file, "utf8")));
 }
-const vitest = count(join(results, "vitest.json"), (r) => ({
-  passed: r.numPassedTests ?? 0,
-  failed: r.numFailedTests ?? 0,
-}));
+const vitestCounts = (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 });
+const unit = count(join(results, "vitest.json"), vitestCounts);
+const fleet = count(join(results, "fleet.json"), vitestCounts);
+const vitest = { passed: unit.passed + fleet.passed, failed: unit.failed + fleet.failed };
 const e2e = count(join(results, "playwright.json"), (r) => ({
   passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
   failed: r.stats?.unexpected ?? 0,

@@ -1,0 +1,115 @@
+// The fleet's programs as real processes: the Routing Service from its source (as
+// `npm run service` runs it) and the app's production build (`next start`), each on
+// a port of its own, with the environment an operator would give it.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const NEXT_BIN = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+export interface Instance {
+  name: string;
+  url: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) once the process is gone. */
+  exited: Promise<number | string>;
+  /** SIGKILL: the process is gone at once, mid-request, as when a machine dies. */
+  kill(): Promise<void>;
+  /** SIGTERM, then waits. */
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function launch(name: string, args: string[], env: Record<string, string>, url: string): Instance {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: root,
+    // Only what the test gives: nothing of the developer's environment leaks in.
+    env: {
+      NODE_ENV: "production",
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return {
+    name,
+    url,
+    output: () => output,
+    exited,
+    kill: () => end("SIGKILL"),
+    stop: () => end("SIGTERM"),
+  };
+}
+
+/** Waits until `url` answers 200, or fails with the instance's output if it exits first. */
+export async function waitReady(instance: Instance, healthPath: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exit: number | string | undefined;
+  void instance.exited.then((code) => {
+    exit = code;
+  });
+  while (Date.now() < deadline) {
+    if (exit !== undefined) {
+      throw new Error(
+        `${instance.name} exited (${exit}) before it was ready:\n${instance.output()}`,
+      );
+    }
+    try {
+      const res = await fetch(`${instance.url}${healthPath}`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${instance.name} was not ready in ${timeoutMs} ms:\n${instance.output()}`);
+}
+
+/** A Routing Service process (service/src/main.ts through tsx, as `npm run service`). */
+export function launchService(name: string, port: number, env: Record<string, string>): Instance {
+  return launch(
+    name,
+    ["--import", "tsx", "service/src/main.ts"],
+    { ...env, SERVICE_HOST: "127.0.0.1", SERVICE_PORT: String(port) },
+    `http://127.0.0.1:${port}`,
+  );
+}
+
+/** An app process: the production build under `next start`. */
+export function launchApp(name: string, port: number, env: Record<string, string>): Instance {
+  return launch(
+    name,
+    [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
+    { NEXT_TELEMETRY_DISABLED: "1", ...env, PORT: String(port) },
+    `http://127.0.0.1:${port}`,
+  );
+}
