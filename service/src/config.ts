@@ -74,6 +74,7 @@ export const serviceEnvSchema = z.object({
   UPLOAD_SIGNING_SECRET: z.string().min(16, "must have at least 16 characters").optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: url("the S3-compatible endpoint").optional(),
+  S3_PUBLIC_ENDPOINT: url("the store's address as browsers reach it").optional(),
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -92,6 +93,8 @@ export interface S3Config {
   bucket: string;
   /** Unset: AWS itself. Set: any S3-compatible store. */
   endpoint?: string;
+  /** The store's address in upload URLs, when browsers reach it by another name than the service. */
+  publicEndpoint?: string;
   region: string;
   /** Unset: the SDK's default credential chain. */
   credentials?: { accessKeyId: string; secretAccessKey: string };
@@ -165,6 +168,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
       ? {
           bucket: e.S3_BUCKET,
           endpoint: e.S3_ENDPOINT,
+          publicEndpoint: e.S3_PUBLIC_ENDPOINT,
           region: e.S3_REGION,
           credentials:
             e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

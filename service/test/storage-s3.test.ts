@@ -295,6 +295,49 @@ describe("S3 mode behind a store that verifies SigV4", () => {
     ).toBe(0);
   });
 
+  it("signs upload URLs for S3_PUBLIC_ENDPOINT and reads through S3_ENDPOINT", async () => {
+    // Browsers reach the store as localhost, the service as 127.0.0.1: two names, one
+    // store, which checks that the URL was signed for the host it was sent to.
+    const publicEndpoint = front.endpoint.replace("127.0.0.1", "localhost");
+    const split = await startService({
+      env: s3Env({ S3_ENDPOINT: front.endpoint, S3_PUBLIC_ENDPOINT: publicEndpoint }),
+      router: testRouter([provider]),
+    });
+    try {
+      const res = await split.postJson(`/v1/categories/${OCR}/uploads`, {
+        content_type: "image/png",
+      });
+      const g = uploadGrantSchema.parse(await res.json());
+      expect(new URL(g.upload_url).origin).toBe(publicEndpoint);
+      const png = await fixture("letter.png");
+      const put = await fetch(g.upload_url, {
+        method: "PUT",
+        headers: { "Content-Type": "image/png" },
+        body: new Blob([new Uint8Array(png)]),
+      });
+      expect(put.status, await put.clone().text()).toBe(200);
+      // Signed for 127.0.0.1, the same URL sent to localhost is refused: the host counts.
+      const refusedBefore = front.refused;
+      const wrongHost = await fetch(
+        (
+          await checked
+            .postJson(`/v1/categories/${OCR}/uploads`, { content_type: "image/png" })
+            .then((r) => r.json())
+            .then((j) => uploadGrantSchema.parse(j).upload_url)
+        ).replace("127.0.0.1", "localhost"),
+        { method: "PUT", headers: { "Content-Type": "image/png" }, body: "x" },
+      );
+      expect(wrongHost.status).toBe(403);
+      expect(front.refused).toBe(refusedBefore + 1);
+      const processed = await split.postJson(processPath(OCR), {
+        input: { document: g.s3_uri, mime_type: "image/png" },
+      });
+      expect(processed.status).toBe(200);
+    } finally {
+      await split.close();
+    }
+  });
+
   it("403 SignatureDoesNotMatch for another Content-Type, and nothing is stored", async () => {
     const g = await grant("image/png");
     const refusedBefore = front.refused;

@@ -17,18 +17,24 @@ import type { ObjectStore, StoredObject } from "./types";
 export class S3Store implements ObjectStore {
   readonly bucket: string;
   private readonly client: S3Client;
+  /** Signs upload URLs for the address browsers use (the same client unless it differs). */
+  private readonly presigner: S3Client;
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      credentials: config.credentials,
-      // No default CRC32 checksum in presigned URLs: a browser PUT cannot send it.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+    const clientFor = (endpoint: string | undefined) =>
+      new S3Client({
+        region: config.region,
+        endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials: config.credentials,
+        // No default CRC32 checksum in presigned URLs: a browser PUT cannot send it.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      });
+    this.client = clientFor(config.endpoint);
+    // The host is part of the signature, so a URL for browsers is signed for their address.
+    this.presigner = config.publicEndpoint ? clientFor(config.publicEndpoint) : this.client;
   }
 
   presignPut(objectKey: string, contentType: string, expiresInSeconds: number): Promise<string> {
@@ -38,7 +44,7 @@ export class S3Store implements ObjectStore {
       ContentType: contentType,
     });
     // content-type among the signed headers: a PUT with another type is refused by S3.
-    return getSignedUrl(this.client, command, {
+    return getSignedUrl(this.presigner, command, {
       expiresIn: expiresInSeconds,
       signableHeaders: new Set(["content-type"]),
     });
@@ -90,5 +96,6 @@ export class S3Store implements ObjectStore {
 
   close(): void {
     this.client.destroy();
+    if (this.presigner !== this.client) this.presigner.destroy();
   }
 }
