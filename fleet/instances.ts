@@ -1,5 +1,5 @@
 // The fleet's programs as real processes: the Routing Service from its source (as
-// `npm run service` runs it) and the app's production build (`next start`), each on
+// `npm run service` runs it) and the app's production build (as `npm start` serves it), each on
 // a port of its own, with the environment an operator would give it.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -7,7 +7,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const NEXT_BIN = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 export interface Instance {
   name: string;
@@ -104,11 +103,11 @@ export function launchService(name: string, port: number, env: Record<string, st
   );
 }
 
-/** An app process: the production build under `next start`. */
+/** An app process: the production build, served as `npm start` serves it (scripts/app-server.ts). */
 export function launchApp(name: string, port: number, env: Record<string, string>): Instance {
   return launch(
     name,
-    [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
+    ["--import", "tsx", "scripts/app-server.ts"],
     { NEXT_TELEMETRY_DISABLED: "1", ...env, PORT: String(port) },
     `http://127.0.0.1:${port}`,
   );
