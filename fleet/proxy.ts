@@ -8,6 +8,14 @@ import { createServer, request as httpRequest, type IncomingMessage } from "node
 import type { AddressInfo } from "node:net";
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Hop-by-hop headers (RFC 9110 7.6.1): about one connection, never passed on. */
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"];
+
+function endToEnd<T extends Record<string, unknown>>(headers: T): T {
+  const copy = { ...headers };
+  for (const name of HOP_BY_HOP) delete copy[name];
+  return copy;
+}
 
 export interface RoundRobinProxy {
   url: string;
@@ -46,10 +54,10 @@ export async function startRoundRobinProxy(backends: readonly string[]): Promise
       const refused = await new Promise<boolean>((resolve) => {
         const upstream = httpRequest(
           target,
-          { method: request.method, headers: request.headers },
+          { method: request.method, headers: endToEnd(request.headers) },
           (answer) => {
             answered[index] = (answered[index] ?? 0) + 1;
-            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
             answer.pipe(response);
             answer.on("error", () => request.socket.destroy());
             answer.on("aborted", () => request.socket.destroy());
