@@ -12,7 +12,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["{lib,service,app,components}/**/*.test.{ts,tsx}"],
+    include: ["{lib,service,app,components,deploy}/**/*.test.{ts,tsx}"],
     exclude: ["e2e/**", "node_modules/**", ".next/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
