@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processResultSchema, uploadGrantSchema } from "@/lib/contract";
 import { readObject } from "../service/src/storage/read";
 import { S3Store } from "../service/src/storage/s3";
+import { freePort } from "../service/test/helpers";
 import { startTestBucket, type TestBucket } from "../service/test/s3-bucket";
 import { Buyer } from "./buyer";
-import { freePort, type Instance, launchApp, launchService, root, waitReady } from "./instances";
+import { type Instance, launchApp, launchService, root, waitReady } from "./instances";
 import { type RoundRobinProxy, startRoundRobinProxy } from "./proxy";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";

@@ -2,7 +2,6 @@
 // `npm run service` runs it) and the app's production build (as `npm start` serves it), each on
 // a port of its own, with the environment an operator would give it.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,18 +18,6 @@ export interface Instance {
   kill(): Promise<void>;
   /** SIGTERM, then waits. */
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function launch(name: string, args: string[], env: Record<string, string>, url: string): Instance {
