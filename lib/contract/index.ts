@@ -30,6 +30,12 @@ export const PAGING = { defaultPage: 1, defaultSize: 50, maxSize: 100 } as const
 
 export const uploadRequestSchema = z.looseObject({
   content_type: z.string(),
+  /**
+   * Our extension: the file's size in bytes, when the client knows it. Over the
+   * category's limit it is refused at once; in S3 mode it is signed into the upload
+   * URL, so the store refuses a body of any other length.
+   */
+  content_length: z.number().int().min(1).optional(),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 

@@ -5,7 +5,10 @@ import { z } from "zod";
 
 export const uploadBodySchema = z.object({
   contentType: z.string().trim().min(1).max(255),
-  /** The picked file's name and size, for the run history only (the service never sees them). */
+  /**
+   * The picked file's name and size, for the run history. The size also goes to the
+   * service, which refuses an oversize file at once and signs the size into S3 URLs.
+   */
   fileName: z.string().trim().min(1).max(255).optional(),
   size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });

@@ -4,16 +4,23 @@ import { processResultSchema, uploadGrantSchema } from "@/lib/contract";
 import { routingFetch } from "./fetch";
 import type { ProcessInput, ProcessOutcome, UploadGrantView } from "./types";
 
+/**
+ * A grant for one upload. The file's size, when the browser gave it, goes along: the
+ * service refuses an oversize file at once, and in S3 mode signs the size into the URL.
+ */
 export async function requestUpload(
   categoryId: string,
-  contentType: string,
+  file: { contentType: string; size?: number | undefined },
   signal?: AbortSignal,
 ): Promise<UploadGrantView> {
   const { data } = await routingFetch({
     operation: "upload",
     method: "POST",
     path: `/v1/categories/${encodeURIComponent(categoryId)}/uploads`,
-    body: { content_type: contentType },
+    body: {
+      content_type: file.contentType,
+      ...(file.size ? { content_length: file.size } : {}),
+    },
     schema: uploadGrantSchema,
     signal,
   });

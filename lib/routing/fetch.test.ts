@@ -313,10 +313,20 @@ describe("requestUpload and processDocument", () => {
   it("asks for a grant with the content type", async () => {
     handler = (_req, _body, res) => json(res, 201, grant);
     const { requestUpload } = await client();
-    expect(await requestUpload(category(1).id, "image/png")).toEqual(grant);
+    expect(await requestUpload(category(1).id, { contentType: "image/png" })).toEqual(grant);
     expect(seen[0]?.method).toBe("POST");
     expect(seen[0]?.url).toBe(`/v1/categories/${category(1).id}/uploads`);
     expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ content_type: "image/png" });
+  });
+
+  it("sends the file's size as content_length when the browser gave it", async () => {
+    handler = (_req, _body, res) => json(res, 200, grant);
+    const { requestUpload } = await client();
+    await requestUpload(category(1).id, { contentType: "image/png", size: 1234 });
+    expect(JSON.parse(seen.at(-1)?.body ?? "")).toEqual({
+      content_type: "image/png",
+      content_length: 1234,
+    });
   });
 
   it("sends the input, the reference and the Idempotency-Key, and notes a replay", async () => {

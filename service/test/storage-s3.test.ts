@@ -338,6 +338,26 @@ describe("S3 mode behind a store that verifies SigV4", () => {
     }
   });
 
+  it("signs the content_length a client states: the store takes that many bytes only", async () => {
+    const res = await checked.postJson(`/v1/categories/${OCR}/uploads`, {
+      content_type: "image/png",
+      content_length: 1000,
+    });
+    const g = uploadGrantSchema.parse(await res.json());
+    expect(new URL(g.upload_url).searchParams.get("X-Amz-SignedHeaders")?.split(";")).toEqual(
+      expect.arrayContaining(["content-length", "content-type"]),
+    );
+    for (const size of [999, 1001, 30 * 1024 * 1024]) {
+      const wrong = await put(g.upload_url, "image/png", randomBytes(size));
+      expect(wrong.status, String(size)).toBe(403);
+      expect(await wrong.text()).toContain("<Code>SignatureDoesNotMatch</Code>");
+    }
+    expect(await readObject(checked.store, g.object_key)).toBeUndefined();
+    const bytes = randomBytes(1000);
+    expect((await put(g.upload_url, "image/png", bytes)).status).toBe(200);
+    expect((await readObject(checked.store, g.object_key))?.equals(bytes)).toBe(true);
+  });
+
   it("403 SignatureDoesNotMatch for another Content-Type, and nothing is stored", async () => {
     const g = await grant("image/png");
     const refusedBefore = front.refused;

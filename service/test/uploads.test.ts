@@ -146,6 +146,27 @@ describe("422 body", () => {
     }
   });
 
+  it("less_than_equal at body.content_length for a file over the category's limit", async () => {
+    const max = 25 * 1024 * 1024;
+    const [item] = await detail(
+      await grant(OCR, { content_type: "image/png", content_length: max + 1 }),
+    );
+    expect(item).toEqual({
+      type: "less_than_equal",
+      loc: ["body", "content_length"],
+      msg: `Input should be less than or equal to ${max}`,
+      input: max + 1,
+      ctx: { le: max },
+    });
+    const [zero] = await detail(await grant(OCR, { content_type: "image/png", content_length: 0 }));
+    expect(zero).toMatchObject({ type: "greater_than_equal", loc: ["body", "content_length"] });
+    const [text] = await detail(
+      await grant(OCR, { content_type: "image/png", content_length: "12" }),
+    );
+    expect(text).toMatchObject({ loc: ["body", "content_length"], input: "12" });
+    expect((await grant(OCR, { content_type: "image/png", content_length: max })).status).toBe(200);
+  });
+
   it("rejects an empty content type", async () => {
     const [item] = await detail(await grant(OCR, { content_type: "" }));
     expect(item).toMatchObject({ type: "literal_error", loc: ["body", "content_type"], input: "" });

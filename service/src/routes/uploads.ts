@@ -1,20 +1,17 @@
 // POST /v1/categories/:category_id/uploads – a short-lived signed PUT URL for one document.
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
-import type { UploadGrant } from "@/lib/contract";
+import { type UploadGrant, uploadRequestSchema } from "@/lib/contract";
 import type { AppDeps } from "../app";
 import { categoryPathSchema, requireCategory } from "../http/category";
 import { expectedList, unprocessable, validateRequest, validationItem } from "../http/errors";
 import { newObjectKey, normalizeContentType } from "../storage/keys";
 
-/** Extra fields are ignored, as Pydantic does by default. */
-export const uploadBodySchema = z.object({ content_type: z.string() });
-
 export const uploadRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, db, store }) => {
   app.post("/categories/:category_id/uploads", async (request): Promise<UploadGrant> => {
     const { path, body } = validateRequest(request, {
       path: categoryPathSchema,
-      body: uploadBodySchema,
+      // Extra fields are ignored, as Pydantic does by default.
+      body: uploadRequestSchema,
     });
     const category = requireCategory(path.category_id);
 
@@ -28,6 +25,18 @@ export const uploadRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, d
           msg: `Input should be ${expected}`,
           input: body.content_type,
           ctx: { expected },
+        }),
+      ]);
+    }
+
+    if (body.content_length !== undefined && body.content_length > category.maxBytes) {
+      throw unprocessable([
+        validationItem({
+          type: "less_than_equal",
+          loc: ["body", "content_length"],
+          msg: `Input should be less than or equal to ${category.maxBytes}`,
+          input: body.content_length,
+          ctx: { le: category.maxBytes },
         }),
       ]);
     }
@@ -47,7 +56,7 @@ export const uploadRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, d
       expires_in: ttl,
       object_key: objectKey,
       s3_uri: `s3://${store.bucket}/${objectKey}`,
-      upload_url: await store.presignPut(objectKey, contentType, ttl),
+      upload_url: await store.presignPut(objectKey, contentType, ttl, body.content_length),
     };
   });
 };

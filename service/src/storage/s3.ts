@@ -37,16 +37,25 @@ export class S3Store implements ObjectStore {
     this.presigner = config.publicEndpoint ? clientFor(config.publicEndpoint) : this.client;
   }
 
-  presignPut(objectKey: string, contentType: string, expiresInSeconds: number): Promise<string> {
+  presignPut(
+    objectKey: string,
+    contentType: string,
+    expiresInSeconds: number,
+    contentLength?: number,
+  ): Promise<string> {
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: objectKey,
       ContentType: contentType,
+      ContentLength: contentLength,
     });
-    // content-type among the signed headers: a PUT with another type is refused by S3.
+    // Signed headers: a PUT with another type, or another length when one was given, is
+    // refused by S3 itself. Without a length, the size is checked before the object is read.
+    const signed =
+      contentLength === undefined ? ["content-type"] : ["content-type", "content-length"];
     return getSignedUrl(this.presigner, command, {
       expiresIn: expiresInSeconds,
-      signableHeaders: new Set(["content-type"]),
+      signableHeaders: new Set(signed),
     });
   }
 

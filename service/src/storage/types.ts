@@ -11,8 +11,16 @@ export interface StoredObject {
 export interface ObjectStore {
   /** Bucket name used in s3_uri (`s3://<bucket>/<object_key>`). */
   readonly bucket: string;
-  /** A URL the client PUTs the bytes to, with the Content-Type signed into it. */
-  presignPut(objectKey: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A URL the client PUTs the bytes to, with the Content-Type signed into it, and the
+   * Content-Length too where the store can enforce it (S3) and the client said it.
+   */
+  presignPut(
+    objectKey: string,
+    contentType: string,
+    expiresInSeconds: number,
+    contentLength?: number,
+  ): Promise<string>;
   /** The object's size and a stream of its bytes, or undefined when nothing was uploaded. */
   open(objectKey: string): Promise<StoredObject | undefined>;
   /** Deletes objects; keys with nothing stored under them are no error. */

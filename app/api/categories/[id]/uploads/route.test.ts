@@ -32,10 +32,14 @@ describe("POST /api/categories/:id/uploads", () => {
     const response = await call({ contentType: "image/png" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(grant);
-    expect(requestUpload).toHaveBeenCalledWith(ID, "image/png", expect.anything());
+    expect(requestUpload).toHaveBeenCalledWith(
+      ID,
+      { contentType: "image/png", size: undefined },
+      expect.anything(),
+    );
   });
 
-  it("takes the file's name and size for the run history, and refuses odd ones", async () => {
+  it("takes the file's name and size (the size goes to the service too), and refuses odd ones", async () => {
     requestUpload.mockResolvedValue({
       expires_in: 900,
       object_key: "uploads/a.png",
@@ -44,6 +48,11 @@ describe("POST /api/categories/:id/uploads", () => {
     });
     const ok = await call({ contentType: "image/png", fileName: "lease.png", size: 4096 });
     expect(ok.status).toBe(200);
+    expect(requestUpload).toHaveBeenCalledWith(
+      ID,
+      { contentType: "image/png", size: 4096 },
+      expect.anything(),
+    );
     for (const odd of [
       { fileName: "x".repeat(256) },
       { fileName: "" },

@@ -16,7 +16,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
       await readJsonBody(request),
     );
     const grant = await trackGrant({ categoryId: id, contentType, fileName, fileSize: size }, () =>
-      requestUpload(id, contentType, request.signal),
+      requestUpload(id, { contentType, size }, request.signal),
     );
     return jsonResponse(grant, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
