@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkCredentials, parseAccounts } from "./accounts";
 import { hashPassword, verifyPassword } from "./password";
-import { clearSignInFailures, noteSignInFailure, signInBlockedFor } from "./sign-in-throttle";
+import { createSignInThrottle, MAX_FAILURES_PER_ADDRESS } from "./sign-in-throttle";
 import { signToken, verifyToken } from "./signing";
 import { safeReturnPath } from "./staff-session";
 
@@ -54,16 +54,35 @@ describe("signed tokens", () => {
 });
 
 describe("sign-in throttle", () => {
-  it("blocks a name after five failures in 15 minutes, then lets it try again", () => {
-    const t0 = 1_000_000;
-    for (let i = 0; i < 4; i++) noteSignInFailure("Mallory", t0 + i);
-    expect(signInBlockedFor("mallory", t0 + 10)).toBe(0);
-    noteSignInFailure("mallory", t0 + 20);
-    expect(signInBlockedFor("mallory", t0 + 30)).toBeGreaterThan(800);
-    expect(signInBlockedFor("mallory", t0 + 16 * 60_000)).toBe(0);
-    noteSignInFailure("eve", t0);
-    clearSignInFailures("eve");
-    expect(signInBlockedFor("eve", t0)).toBe(0);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("holds a name back from the address that guessed it, not from everyone", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const throttle = createSignInThrottle();
+    for (let i = 0; i < 4; i++) await throttle.noteFailure("6.6.6.6", "Alice");
+    expect(await throttle.blockedFor("6.6.6.6", "alice")).toBe(0);
+    await throttle.noteFailure("6.6.6.6", "alice");
+    expect(await throttle.blockedFor("6.6.6.6", "alice")).toBeGreaterThan(800);
+    // Alice herself, elsewhere, is not locked out.
+    expect(await throttle.blockedFor("192.0.2.1", "alice")).toBe(0);
+    vi.advanceTimersByTime(16 * 60_000);
+    expect(await throttle.blockedFor("6.6.6.6", "alice")).toBe(0);
+    // A success clears the name's failures.
+    await throttle.noteFailure("192.0.2.1", "bob");
+    await throttle.clear("192.0.2.1", "Bob");
+    for (let i = 0; i < 4; i++) await throttle.noteFailure("192.0.2.1", "bob");
+    expect(await throttle.blockedFor("192.0.2.1", "bob")).toBe(0);
+  });
+
+  it("holds back an address that tries many names", async () => {
+    const throttle = createSignInThrottle();
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      await throttle.noteFailure("6.6.6.7", `user-${i}`);
+    }
+    expect(await throttle.blockedFor("6.6.6.7", "never-tried")).toBeGreaterThan(800);
+    expect(await throttle.blockedFor("6.6.6.8", "never-tried")).toBe(0);
   });
 });
 

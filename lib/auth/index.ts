@@ -4,7 +4,7 @@ import "server-only";
 export { checkCredentials } from "./accounts";
 export { ensureBuyerSession, getBuyerSessionId } from "./buyer-session";
 export { authConfig } from "./config";
-export { clearSignInFailures, noteSignInFailure, signInBlockedFor } from "./sign-in-throttle";
+export { signInThrottle } from "./sign-in-throttle";
 export {
   endStaffSession,
   getStaffSession,

@@ -6,9 +6,9 @@
 import "server-only";
 import { getBuyerSessionId } from "@/lib/auth/buyer-session";
 import { env } from "@/lib/env";
-import { connectRedis } from "@/lib/rate-limit";
 import { clientAddress } from "./client-address";
 import { createRequestLimit, type RequestLimit } from "./rate-limit";
+import { appRedis } from "./redis";
 import { assertSameOrigin } from "./same-origin";
 
 interface Limits {
@@ -19,7 +19,7 @@ interface Limits {
 let limits: Promise<Limits> | undefined;
 
 async function makeLimits(): Promise<Limits> {
-  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : undefined;
+  const redis = await appRedis();
   return {
     requests: createRequestLimit({
       name: "app:requests",

@@ -3,6 +3,7 @@
 import type { LedgerDb } from "./database";
 import type { RunFilters } from "./filters";
 import * as reads from "./reads";
+import * as staff from "./staff-revocations";
 import { readStatsRows, summariseRuns } from "./stats";
 import type {
   GrantFailureInput,
@@ -63,6 +64,9 @@ export function createLedger(db: LedgerDb, options: LedgerOptions) {
       const { rows, truncated } = await readStatsRows(db, filters, from, to);
       return summariseRuns(rows, from, to, truncated);
     },
+    revokeStaffSession: (sessionId: string, expiresAt: number) =>
+      staff.revokeStaffSession(db, sessionId, expiresAt, now()),
+    isStaffSessionRevoked: (sessionId: string) => staff.isStaffSessionRevoked(db, sessionId),
     close: () => db.destroy(),
   };
 }

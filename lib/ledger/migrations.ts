@@ -68,6 +68,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("ledger_runs").execute();
     },
   },
+  "2026-11-24-001-staff-revocations": {
+    // Support sessions signed out before they expired: their cookies stop working.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("ledger_staff_revoked")
+        .addColumn("session_id", "text", (c) => c.primaryKey())
+        .addColumn("expires_at", "double precision", (c) => c.notNull())
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable("ledger_staff_revoked").execute();
+    },
+  },
 };
 
 export const ledgerMigrations: MigrationProvider = {

@@ -45,7 +45,14 @@ export interface RunDataTable {
   data: string;
 }
 
+/** Support sessions signed out before they expired (lib/auth/staff-session.ts). */
+export interface StaffRevokedTable {
+  session_id: string;
+  expires_at: number;
+}
+
 export interface LedgerDatabase {
   ledger_runs: RunsTable;
   ledger_run_data: RunDataTable;
+  ledger_staff_revoked: StaffRevokedTable;
 }

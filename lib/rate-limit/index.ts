@@ -31,6 +31,10 @@ export interface Limit {
   readonly points: number;
   /** Counts `points` for `key` and says whether they fit in the window. */
   take(key: string, points?: number): Promise<Verdict>;
+  /** Seconds until `key` may go on, 0 when it has points left; counts nothing. */
+  blockedFor(key: string): Promise<number>;
+  /** Forgets what `key` used. */
+  reset(key: string): Promise<void>;
 }
 
 export function createLimit({ name, points, windowSeconds, redis }: LimitOptions): Limit {
@@ -56,6 +60,14 @@ export function createLimit({ name, points, windowSeconds, redis }: LimitOptions
         const retryAfterSeconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
         return { allowed: false, remaining: 0, retryAfterSeconds };
       }
+    },
+    async blockedFor(key) {
+      const res = await limiter.get(key);
+      if (!res || res.consumedPoints < points) return 0;
+      return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    },
+    async reset(key) {
+      await limiter.delete(key);
     },
   };
 }

@@ -1,17 +1,18 @@
 "use server";
+import { headers } from "next/headers";
 // Sign-in and sign-out for support staff.
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import {
   authConfig,
   checkCredentials,
-  clearSignInFailures,
   endStaffSession,
-  noteSignInFailure,
   safeReturnPath,
-  signInBlockedFor,
+  signInThrottle,
   startStaffSession,
 } from "@/lib/auth";
+import { env } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
 
 export interface SignInState {
   error?: string;
@@ -36,7 +37,9 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
   });
   const username = String(form.get("username") ?? "").slice(0, 64);
   if (!parsed.success) return { error: parsed.error.issues[0]?.message, username };
-  const wait = signInBlockedFor(parsed.data.username);
+  const throttle = await signInThrottle();
+  const address = clientAddress(await headers(), env.TRUSTED_PROXIES);
+  const wait = await throttle.blockedFor(address, parsed.data.username);
   if (wait > 0) {
     return {
       error: `Too many failed attempts. Try again in ${Math.ceil(wait / 60)} min.`,
@@ -49,10 +52,10 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
   }
   const name = await checkCredentials(accounts, parsed.data.username, parsed.data.password);
   if (!name) {
-    noteSignInFailure(parsed.data.username);
+    await throttle.noteFailure(address, parsed.data.username);
     return { error: "That user name and password don't match.", username };
   }
-  clearSignInFailures(name);
+  await throttle.clear(address, name);
   await startStaffSession(name);
   redirect(safeReturnPath(parsed.data.next));
 }
