@@ -116,26 +116,32 @@ export async function startRealService(options: {
 export async function startApp(
   serviceUrl: string,
   dataDir: string,
-  options: { port?: number; key?: string; env?: Record<string, string> } = {},
+  options: {
+    port?: number;
+    key?: string;
+    env?: Record<string, string>;
+    /** Serve through scripts/app-server.ts, as `npm start` does, instead of `next start`. */
+    peerServer?: boolean;
+  } = {},
 ) {
   const port = options.port ?? (await freePort());
-  const child = spawn(
-    process.execPath,
-    [createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-p", String(port)],
-    {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        ROUTING_API_URL: serviceUrl,
-        ROUTING_API_KEY: options.key ?? KEY,
-        APP_RATE_LIMIT_PER_MINUTE: "0",
-        LEDGER_SQLITE_PATH: path.join(dataDir, "ledger.sqlite"),
-        NEXT_TELEMETRY_DISABLED: "1",
-        ...options.env,
-      },
+  const args = options.peerServer
+    ? ["--import", "tsx", path.join(root, "scripts/app-server.ts")]
+    : [createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-p", String(port)];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      ROUTING_API_URL: serviceUrl,
+      ROUTING_API_KEY: options.key ?? KEY,
+      APP_RATE_LIMIT_PER_MINUTE: "0",
+      LEDGER_SQLITE_PATH: path.join(dataDir, "ledger.sqlite"),
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      ...options.env,
     },
-  );
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error("next start exited");

@@ -16,6 +16,7 @@ const BENCHMARKS = [
   ],
   ["lighthouse.ts", "Lighthouse performance score, LCP and TBT: home and category page"],
   ["load.ts", "Load: concurrent listing, grants, uploads and processing (autocannon)"],
+  ["abuse.ts", "Abuse: one buyer's flood against the other buyers' error rate"],
 ] as const;
 
 const only = process.argv.slice(2);
