@@ -136,6 +136,7 @@ export async function startApp(
       ROUTING_API_URL: serviceUrl,
       ROUTING_API_KEY: options.key ?? KEY,
       APP_RATE_LIMIT_PER_MINUTE: "0",
+      BUYER_SERVICE_CALLS_PER_MINUTE: "0",
       LEDGER_SQLITE_PATH: path.join(dataDir, "ledger.sqlite"),
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),
@@ -277,7 +278,7 @@ async function main(): Promise<boolean> {
     // The rate limiter runs as it does for a browser (counting every call), with a
     // limit the benchmark never reaches.
     app = await startApp(service.address, dataDir, {
-      env: { APP_RATE_LIMIT_PER_MINUTE: "1000000" },
+      env: { APP_RATE_LIMIT_PER_MINUTE: "1000000", BUYER_SERVICE_CALLS_PER_MINUTE: "1000000" },
     });
     blank = await startBlank(await freePort());
     const direct = service.address;
