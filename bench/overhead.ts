@@ -46,7 +46,7 @@ const percentile = (sorted: number[], p: number) =>
 async function serve(dataDir: string): Promise<void> {
   const { buildApp } = await import("../service/src/app");
   const { loadConfig } = await import("../service/src/config");
-  const { openDatabase } = await import("../service/src/db");
+  const { openServiceDb } = await import("../service/src/db");
   const { loadProcessConfig } = await import("../service/src/process/config");
   const { createRouter, loadRoutingConfig } = await import("../service/src/routing");
   const { createObjectStore } = await import("../service/src/storage");
@@ -72,7 +72,7 @@ async function serve(dataDir: string): Promise<void> {
     RATE_LIMIT_PER_MINUTE: "1000000",
   };
   const config = loadConfig(env);
-  const db = await openDatabase(config.databaseUrl, config.dataDir);
+  const db = await openServiceDb(config.databaseUrl, config.dataDir);
   const store = await createObjectStore(config);
   const router = createRouter(loadRoutingConfig({}), new Map([[provider.name, provider]]));
   const app = await buildApp({ config, db, store, router, processConfig: loadProcessConfig({}) });

@@ -31,7 +31,7 @@ import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
 import { buildApp } from "../service/src/app";
 import { loadConfig } from "../service/src/config";
-import { openDatabase } from "../service/src/db";
+import { openServiceDb } from "../service/src/db";
 import { createObjectStore } from "../service/src/storage";
 
 const TARGET_RATIO = 0.9;
@@ -123,7 +123,7 @@ export async function benchStorage(): Promise<StorageBenchResult[]> {
     SERVICE_PORT: "0",
     LOG_LEVEL: "silent",
   });
-  const db = await openDatabase(config.databaseUrl, config.dataDir);
+  const db = await openServiceDb(config.databaseUrl, config.dataDir);
   const store = await createObjectStore(config);
   const app = await buildApp({ config, db, store });
   const servicePort = (await app.listen({ host: "127.0.0.1", port: 0 })).split(":").at(-1);

@@ -39,6 +39,7 @@ function step(name, command, args) {
 
 step("self-contained", "node", ["scripts/check-self-contained.mjs"]);
 step("lint and format", "npx", ["biome", "ci", "."]);
+step("import circles", "npm", ["run", "-s", "lint:circles"]);
 step("types", "npx", ["tsc", "--noEmit"]);
 step("unit and integration", "npx", [
   "vitest",

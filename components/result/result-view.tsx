@@ -5,8 +5,12 @@
 // shown as JSON, never a crash.
 import { type ReactNode, useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
-import { invoiceDataSchema, type ProcessResult, tableDataSchema } from "@/lib/contract";
-import { ocrDataSchema } from "@/lib/contract/mini";
+import {
+  invoiceDataSchema,
+  ocrDataSchema,
+  type ProcessResult,
+  tableDataSchema,
+} from "@/lib/contract";
 import type { DataViewProps } from "./data-view";
 import { DEFAULT_COST_UNIT } from "./describe-meta";
 import { baseName, downloadJson } from "./download";

@@ -24,7 +24,7 @@ vi.mock("@/lib/routing", () => ({ processDocument }));
 const visitor: { buyer?: string; staff?: { user: string } } = { staff: { user: "s" } };
 vi.mock("@/lib/auth/buyer-session", () => ({ getBuyerSessionId: async () => visitor.buyer }));
 vi.mock("@/lib/auth/staff-session", () => ({ getStaffSession: async () => visitor.staff }));
-vi.mock("./index", () => ({
+vi.mock("./instance", () => ({
   getLedger: async () => {
     if (!holder.ledger) throw new Error("no ledger");
     return holder.ledger;

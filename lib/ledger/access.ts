@@ -4,9 +4,9 @@
 import "server-only";
 import { getBuyerSessionId } from "@/lib/auth/buyer-session";
 import { getStaffSession } from "@/lib/auth/staff-session";
-import { getLedger } from "./index";
-import { resumeStaleRuns, settleUnprocessedRuns } from "./recover";
+import { getLedger } from "./instance";
 import type { RunDetail, RunSummary } from "./types";
+import { resumeStaleRuns, settleUnprocessedRuns } from "./upkeep";
 
 export type Viewer = "owner" | "staff";
 
@@ -27,10 +27,10 @@ export async function listMyRuns(): Promise<RunSummary[]> {
   const sessionId = await getBuyerSessionId();
   if (!sessionId) return [];
   const ledger = await getLedger();
-  await settleUnprocessedRuns();
+  await settleUnprocessedRuns(ledger);
   const runs = await ledger.listBuyerRuns(sessionId);
   // Runs an app that died left in progress are asked after (lib/ledger/resume.ts).
-  return (await resumeStaleRuns(runs)) ? ledger.listBuyerRuns(sessionId) : runs;
+  return (await resumeStaleRuns(ledger, runs)) ? ledger.listBuyerRuns(sessionId) : runs;
 }
 
 export type RunForPage = { state: "open"; run: RunDetail; viewer: Viewer } | { state: "missing" };
@@ -42,12 +42,12 @@ export type RunForPage = { state: "open"; run: RunDetail; viewer: Viewer } | { s
  */
 export async function openRunForPage(id: string): Promise<RunForPage> {
   const ledger = await getLedger();
-  await settleUnprocessedRuns();
+  await settleUnprocessedRuns(ledger);
   const run = await ledger.findRun(id);
   const viewer = run ? await viewerOf(run) : null;
   if (!run || !viewer) return { state: "missing" };
   // A run an app that died left in progress is asked after (lib/ledger/resume.ts).
-  const changed = await resumeStaleRuns([run]);
+  const changed = await resumeStaleRuns(ledger, [run]);
   return { state: "open", run: (changed && (await ledger.findRun(run.localId))) || run, viewer };
 }
 
@@ -58,11 +58,11 @@ export async function openRunForPage(id: string): Promise<RunForPage> {
  */
 export async function findRunForStaff(id: string): Promise<RunDetail | undefined> {
   const ledger = await getLedger();
-  await settleUnprocessedRuns();
+  await settleUnprocessedRuns(ledger);
   const byId = await ledger.findRun(id);
   const other = byId ? undefined : await ledger.lookupRun(id);
   const run = byId ?? (other ? await ledger.findRun(other.localId) : undefined);
   if (!run) return undefined;
-  const changed = await resumeStaleRuns([run]);
+  const changed = await resumeStaleRuns(ledger, [run]);
   return (changed && (await ledger.findRun(run.localId))) || run;
 }

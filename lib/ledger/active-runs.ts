@@ -1,5 +1,5 @@
 // Runs whose process call is under way in this app process: a resume
-// (recover.ts) leaves them to the request that is working on them.
+// (upkeep.ts) leaves them to the request that is working on them.
 const holder = globalThis as typeof globalThis & { __docrouteActiveRuns?: Map<string, number> };
 holder.__docrouteActiveRuns ??= new Map();
 const active: Map<string, number> = holder.__docrouteActiveRuns;

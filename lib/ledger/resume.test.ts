@@ -5,10 +5,10 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
 import type { ProcessInput, ProcessOutcome } from "@/lib/routing/types";
+import { describeFailure } from "./failure";
 import type { Ledger } from "./ledger";
 import { INTERRUPTED, planResume, type ResumeDeps, resumePolicy, resumeRun } from "./resume";
 import { ledgerBackends } from "./test-backends";
-import { describeFailure } from "./track";
 
 const policy = resumePolicy(130_000);
 const T0 = Date.parse("2026-11-21T10:00:00Z");

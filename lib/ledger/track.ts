@@ -3,7 +3,6 @@
 // or rethrows exactly what the call did. A ledger that fails never fails the
 // buyer's request; it is logged (without bodies or keys) and the run goes on.
 import "server-only";
-import { z } from "zod";
 import { ensureBuyerSession } from "@/lib/auth/buyer-session";
 import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { AppError } from "@/lib/errors";
@@ -14,30 +13,11 @@ import {
   type UploadGrantView,
 } from "@/lib/routing";
 import { markActive } from "./active-runs";
-import { getLedger } from "./index";
-import type { FailureInput } from "./types";
+import { describeFailure } from "./failure";
+import { getLedger } from "./instance";
 
 const NOT_GRANTED =
   "This document wasn't uploaded from this browser, so it can't be processed here. Upload it again to process it.";
-
-/** The service's own answer, when the client kept it on the error (`cause`). */
-const upstreamSchema = z.object({ status: z.number().int(), body: z.unknown() });
-
-export function describeFailure(error: unknown): FailureInput {
-  if (error instanceof AppError) {
-    const upstream = upstreamSchema.safeParse(error.cause);
-    return {
-      code: error.code,
-      message: error.message,
-      traceId: error.traceId,
-      ...(upstream.success ? { httpStatus: upstream.data.status, body: upstream.data.body } : {}),
-    };
-  }
-  const aborted = error instanceof Error && error.name === "AbortError";
-  return aborted
-    ? { code: "cancelled", message: "The browser went away before the service answered." }
-    : { code: "internal", message: "Something went wrong in the app." };
-}
 
 async function safely<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
   try {

@@ -11,12 +11,13 @@
 // not patch it.
 import "server-only";
 import { Pool } from "undici";
-import type { z } from "zod";
+import { safeParse } from "zod/mini";
+import type * as core from "zod/v4/core";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { errorFromUpstream, type Operation } from "./upstream-error";
 
-export interface RoutingRequest<S extends z.ZodType> {
+export interface RoutingRequest<S extends core.$ZodType> {
   operation: Operation;
   /** Path under the base address, starting with /v1. */
   path: string;
@@ -34,9 +35,9 @@ export interface RoutingResponse<T> {
   headers: Headers;
 }
 
-export async function routingFetch<S extends z.ZodType>(
+export async function routingFetch<S extends core.$ZodType>(
   request: RoutingRequest<S>,
-): Promise<RoutingResponse<z.infer<S>>> {
+): Promise<RoutingResponse<core.output<S>>> {
   const { operation, schema, method = "GET" } = request;
   const key = env.ROUTING_API_KEY;
   if (!key) {
@@ -94,7 +95,7 @@ export async function routingFetch<S extends z.ZodType>(
     log(operation, `answered ${status} → ${error.code}`, error.traceId);
     throw error;
   }
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   if (!parsed.success) {
     const where = parsed.error.issues.slice(0, 3).map((i) => i.path.join(".") || "(body)");
     const encoding = headers.get("content-encoding");
@@ -155,7 +156,7 @@ function abortOnTimeoutOr(ms: number, caller: AbortSignal | undefined) {
 }
 
 /** The path and query on the pool's origin, keeping any path of the base address. */
-function buildPath(path: string, query: RoutingRequest<z.ZodType>["query"]): string {
+function buildPath(path: string, query: RoutingRequest<core.$ZodType>["query"]): string {
   const url = new URL(env.ROUTING_API_URL.replace(/\/+$/, "") + path);
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));

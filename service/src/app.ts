@@ -3,35 +3,21 @@
 import cors from "@fastify/cors";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { connectRedis } from "@/lib/rate-limit";
-import type { ServiceConfig } from "./config";
-import type { ServiceDb } from "./db/types";
+import type { AppDeps } from "./deps";
 import { createAuthHook } from "./http/auth";
 import { useJsonBodies } from "./http/body";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler";
 import { createRateLimitHook } from "./http/rate-limit";
 import { genTraceId } from "./http/trace";
 import { httpDuration, httpRequests } from "./metrics";
-import type { ProcessConfig } from "./process/config";
 import { categoryRoutes } from "./routes/categories";
 import { opsRoutes } from "./routes/ops";
 import { createProcessRoutes, processRoutes } from "./routes/process";
 import { uploadRoutes } from "./routes/uploads";
-import type { Router } from "./routing/types";
 import { isEmbeddedStore } from "./storage/embedded";
 import { embeddedStorageRoutes } from "./storage/embedded-routes";
-import type { ObjectStore } from "./storage/types";
 
-export interface AppDeps {
-  config: ServiceConfig;
-  db: ServiceDb;
-  store: ObjectStore;
-  /** The router the process route uses (routing/); the route is registered only when one is given. */
-  router?: Router;
-  /** Work-queue and idempotency settings of the process route; from the environment when unset. */
-  processConfig?: ProcessConfig;
-  /** Where log lines go (default stdout); tests read them here. */
-  logStream?: { write(line: string): void };
-}
+export type { AppDeps } from "./deps";
 
 /** Query-string signatures are credentials too: they never reach the logs. */
 function redactUrl(url: string): string {

@@ -1,7 +1,7 @@
 // The Routing Service's entry point: config → database → storage → router → HTTP.
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/index";
+import { openServiceDb } from "./db/index";
 import { idempotencyOptions, loadProcessConfig } from "./process/config";
 import { createProviders, loadProviderConfig } from "./providers/index";
 import { buildMetricsApp, metricsOnPublicPort } from "./routes/metrics";
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   if (!config || !processConfig || !routingConfig || !providerConfig)
     throw new ConfigError(problems);
 
-  const db = await openDatabase(
+  const db = await openServiceDb(
     config.databaseUrl,
     config.dataDir,
     idempotencyOptions(processConfig),

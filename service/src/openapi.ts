@@ -1,6 +1,7 @@
-// The OpenAPI document, generated from the same zod schemas the service and the app's
-// client use (lib/contract) with zod 4's JSON Schema conversion.
-import { z } from "zod";
+// The OpenAPI document, generated from the contract (lib/contract) with zod 4's
+// JSON Schema conversion: request bodies are the schemas the service validates
+// with, answers the ones clients parse with.
+import * as z from "zod/mini";
 import {
   attemptSchema,
   categoryPageSchema,
@@ -8,6 +9,7 @@ import {
   errorBodySchema,
   ocrDataSchema,
   PAGING,
+  processInputSchema,
   processMetaSchema,
   processRequestSchema,
   processResultSchema,
@@ -23,6 +25,7 @@ const COMPONENTS = {
   UploadRequest: uploadRequestSchema,
   UploadGrant: uploadGrantSchema,
   ProcessRequest: processRequestSchema,
+  ProcessInput: processInputSchema,
   ProcessResult: processResultSchema,
   ProcessMeta: processMetaSchema,
   Attempt: attemptSchema,
@@ -39,6 +42,8 @@ function componentSchemas(): Record<string, unknown> {
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, {
     target: "draft-2020-12",
+    // What a client may send; answers have no transforms, so both sides read the same.
+    io: "input",
     uri: (id) => `#/components/schemas/${id}`,
   });
   return Object.fromEntries(

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type IdempotencyOptions, openDatabase } from "../src/db";
+import { type IdempotencyOptions, openServiceDb } from "../src/db";
 import type { ServiceDb } from "../src/db/types";
 
 export interface DbBackend {
@@ -18,7 +18,7 @@ export interface DbBackend {
 async function sqliteBackend(): Promise<DbBackend> {
   const dir = await mkdtemp(path.join(tmpdir(), "docroute-db-"));
   return {
-    open: (idempotency) => openDatabase(undefined, dir, idempotency),
+    open: (idempotency) => openServiceDb(undefined, dir, idempotency),
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -28,11 +28,11 @@ async function postgresBackend(url: string): Promise<DbBackend> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema "${schema}"`);
-  // The libpq way of choosing a schema, which openDatabase passes through to pg.
+  // The libpq way of choosing a schema, which openServiceDb passes through to pg.
   const scoped = new URL(url);
   scoped.searchParams.set("options", `-c search_path=${schema}`);
   return {
-    open: (idempotency) => openDatabase(scoped.toString(), "/nonexistent", idempotency),
+    open: (idempotency) => openServiceDb(scoped.toString(), "/nonexistent", idempotency),
     async cleanup() {
       await admin.query(`drop schema if exists "${schema}" cascade`);
       await admin.end();

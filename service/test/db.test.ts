@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, SQLITE_FILE } from "../src/db";
+import { openServiceDb, SQLITE_FILE } from "../src/db";
 import type { ServiceDb } from "../src/db/types";
 import { type DbBackend, dbBackends } from "./db-backends";
 
@@ -206,7 +206,7 @@ describe("database selection", () => {
   it("creates the SQLite file in the data folder with WAL on", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "docroute-db-"));
     try {
-      const db = await openDatabase(undefined, path.join(dir, "nested"));
+      const db = await openServiceDb(undefined, path.join(dir, "nested"));
       await db.close();
       const mode = await sqliteJournalMode(path.join(dir, "nested", SQLITE_FILE));
       expect(mode).toBe("wal");
@@ -217,7 +217,7 @@ describe("database selection", () => {
 
   it("fails with a readable message when PostgreSQL cannot be reached", async () => {
     await expect(
-      openDatabase("postgres://nobody:nothing@127.0.0.1:1/none", "/tmp"),
+      openServiceDb("postgres://nobody:nothing@127.0.0.1:1/none", "/tmp"),
     ).rejects.toThrow(/migration|ECONNREFUSED|connect/i);
   });
 });

@@ -12,7 +12,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type AppDeps, buildApp } from "../src/app";
 import { loadConfig, type ServiceConfig } from "../src/config";
-import { openDatabase } from "../src/db/index";
+import { openServiceDb } from "../src/db/index";
 import type { ServiceDb } from "../src/db/types";
 import type { ProcessConfig } from "../src/process/config";
 import type { Router } from "../src/routing/types";
@@ -108,7 +108,8 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
       }),
       ...options.config,
     };
-    if (!options.db && !owned.db) owned.db = await openDatabase(config.databaseUrl, config.dataDir);
+    if (!options.db && !owned.db)
+      owned.db = await openServiceDb(config.databaseUrl, config.dataDir);
     const db = options.db ?? owned.db;
     if (!db) throw new Error("no database");
     const store = options.store ?? (await createObjectStore(config));

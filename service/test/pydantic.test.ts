@@ -1,7 +1,8 @@
 // Zod issues → FastAPI/Pydantic v2 items: type names, messages, ctx and input as Pydantic gives them.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { pydanticIssue, toValidationItems } from "../src/http/pydantic";
+import { pydanticIssue } from "@/lib/contract";
+import { toValidationItems } from "../src/http/pydantic";
 
 function items(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input);

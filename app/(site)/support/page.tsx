@@ -9,7 +9,7 @@ import { RunsTable } from "@/components/support/runs-table";
 import { requireStaff } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { getLedger, parseRunQuery, runQueryParams } from "@/lib/ledger";
-import { settleUnprocessedRuns } from "@/lib/ledger/recover";
+import { settleUnprocessedRuns } from "@/lib/ledger/upkeep";
 
 export const metadata: Metadata = { title: "Support console" };
 
@@ -22,7 +22,7 @@ export default async function SupportPage({ searchParams }: Props) {
   );
   await requireStaff(`/support${here.size ? `?${here}` : ""}`);
   const ledger = await getLedger();
-  await settleUnprocessedRuns();
+  await settleUnprocessedRuns(ledger);
 
   const q = typeof params.q === "string" ? params.q.trim() : "";
   if (q) {

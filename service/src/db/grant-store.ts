@@ -1,9 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
+import type { Flavor } from "@/lib/database";
 import { type Database, type GrantsTable, toMillis } from "./schema";
-import { type SqlFlavor, statement } from "./statements";
+import { statement } from "./statements";
 import type { GrantRecord, GrantStore } from "./types";
 
-export function createGrantStore(db: Kysely<Database>, flavor: SqlFlavor): GrantStore {
+export function createGrantStore(db: Kysely<Database>, flavor: Flavor): GrantStore {
   // Run on every upload and process call: fixed SQL (statements.ts).
   const findGrant = statement<Selectable<GrantsTable>>(
     flavor,

@@ -4,8 +4,9 @@
 // holds the key.
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { Flavor } from "@/lib/database";
 import { type Database, toMillis } from "./schema";
-import { type SqlFlavor, statement } from "./statements";
+import { statement } from "./statements";
 import type { IdempotencyClaim, IdempotencyStore } from "./types";
 
 export interface IdempotencyOptions {
@@ -26,7 +27,7 @@ const MAX_CLAIM_ROUNDS = 5;
 export function createIdempotencyStore(
   db: Kysely<Database>,
   options: IdempotencyOptions,
-  flavor: SqlFlavor,
+  flavor: Flavor,
 ): IdempotencyStore {
   // The claim of a fresh key and its completion run on every request with a key:
   // fixed SQL (statements.ts). The rarer paths below use the query builder.

@@ -5,9 +5,8 @@
 // database in its own placeholders; it runs through Kysely's connection handling as
 // any other query. Everything else stays on the query builder.
 import { CompiledQuery, type Kysely } from "kysely";
+import type { Flavor } from "@/lib/database";
 import type { Database } from "./schema";
-
-export type SqlFlavor = "sqlite" | "postgres";
 
 export interface Statement<Row> {
   run(
@@ -17,7 +16,7 @@ export interface Statement<Row> {
 }
 
 /** A statement in `?` placeholders (no literal `?` in the text), for one database. */
-export function statement<Row>(flavor: SqlFlavor, text: string): Statement<Row> {
+export function statement<Row>(flavor: Flavor, text: string): Statement<Row> {
   let n = 0;
   const sql = flavor === "postgres" ? text.replace(/\?/g, () => `$${++n}`) : text;
   return {

@@ -1,23 +1,8 @@
-// The `{category_id}` path parameter and the 404/409 that follow from it.
-import { z } from "zod";
+// The category a request names, and the 404/409 that follow from its id
+// (the id's shape is the contract's categoryPathSchema).
 import { CATEGORY_STATUS } from "@/lib/contract";
 import { type CatalogEntry, findCategory } from "../catalog";
-import { conflict, notFound, pydanticIssue } from "./errors";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const categoryIdSchema = z
-  .string()
-  .refine((value) => UUID.test(value), {
-    params: pydanticIssue(
-      "uuid_parsing",
-      "Input should be a valid UUID, invalid character or length: expected 8-4-4-4-12 hexadecimal digits",
-      { error: "expected 8-4-4-4-12 hexadecimal digits" },
-    ),
-  })
-  .transform((value) => value.toLowerCase());
-
-export const categoryPathSchema = z.object({ category_id: categoryIdSchema });
+import { conflict, notFound } from "./errors";
 
 /** 404 for an id that names no category; 409 for one that is coming soon (unless allowInactive). */
 export function requireCategory(

@@ -19,16 +19,16 @@
  *
  * Zod issues become Pydantic items in toValidationItems() (pydantic.ts). To pick the Pydantic type and
  * message yourself, add a custom issue with params `{ pydantic: { type, msg, ctx } }`
- * (see pydanticIssue()).
+ * (pydanticIssue() in lib/contract).
  */
-import type { z } from "zod";
+import { safeParse } from "zod/mini";
+import type * as core from "zod/v4/core";
 import { type LocRoot, toValidationItems, type ValidationItem, validationItem } from "./pydantic";
 
 export {
   expectedList,
   type Loc,
   type LocRoot,
-  pydanticIssue,
   toValidationItems,
   type ValidationItem,
   validationItem,
@@ -56,15 +56,12 @@ export const notFound = (detail: string) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const unprocessable = (items: ValidationItem[]) => new HttpError(422, items);
 
-type Parts = Partial<Record<LocRoot, z.ZodType>>;
-type Parsed<P extends Parts> = { [K in keyof P]: P[K] extends z.ZodType ? z.output<P[K]> : never };
+type Parts = Partial<Record<LocRoot, core.$ZodType>>;
+type Parsed<P extends Parts> = {
+  [K in keyof P]: P[K] extends core.$ZodType ? core.output<P[K]> : never;
+};
 
-interface RequestParts {
-  params: unknown;
-  query: unknown;
-  headers: unknown;
-  body: unknown;
-}
+type RequestParts = Partial<Record<"params" | "query" | "headers" | "body", unknown>>;
 
 const PART_SOURCE: Record<LocRoot, keyof RequestParts> = {
   path: "params",
@@ -104,7 +101,7 @@ export function validateRequest<P extends Parts>(request: RequestParts, parts: P
         continue;
       }
     }
-    const result = schema.safeParse(raw);
+    const result = safeParse(schema, raw);
     if (result.success) out[root] = result.data;
     else items.push(...toValidationItems(result.error.issues, root, raw));
   }

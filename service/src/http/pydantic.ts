@@ -1,6 +1,6 @@
 // Zod issues in the FastAPI/Pydantic v2 shape: {type, loc, msg, input, ctx} with
 // Pydantic's type names and messages. Used through validateRequest (errors.ts).
-import type { z } from "zod";
+import type * as core from "zod/v4/core";
 
 export type Loc = (string | number)[];
 export type LocRoot = "path" | "query" | "header" | "body";
@@ -23,11 +23,6 @@ export function validationItem(
     input: item.input ?? null,
     ctx: item.ctx ?? {},
   };
-}
-
-/** Params for a zod custom issue that names its Pydantic type, message and ctx. */
-export function pydanticIssue(type: string, msg: string, ctx: Record<string, unknown> = {}) {
-  return { pydantic: { type, msg, ctx } };
 }
 
 /** Pydantic's way of listing literals: `'a', 'b' or 'c'`. */
@@ -131,7 +126,7 @@ function boundItem(
  * still report what the client sent (Pydantic does the same).
  */
 export function toValidationItems(
-  issues: readonly z.core.$ZodIssue[],
+  issues: readonly core.$ZodIssue[],
   root: LocRoot,
   input: unknown,
 ): ValidationItem[] {
@@ -148,7 +143,8 @@ export function toValidationItems(
         type: custom.type,
         loc,
         msg: custom.msg ?? issue.message,
-        input: sent,
+        // Pydantic reports a missing field with the object that lacks it as input.
+        input: custom.type === "missing" ? at.parent : sent,
         ctx: custom.ctx,
       });
     }

@@ -3,7 +3,7 @@
 //
 // main.ts wiring:
 //   const processConfig = loadProcessConfig(process.env);
-//   const db = await openDatabase(url, dataDir, idempotencyOptions(processConfig));
+//   const db = await openServiceDb(url, dataDir, idempotencyOptions(processConfig));
 //   buildApp({ …, router, processConfig });
 import { z } from "zod";
 import { int, parseEnv } from "../config";
@@ -46,7 +46,7 @@ export function loadProcessConfig(
   };
 }
 
-/** Idempotency settings for openDatabase. */
+/** Idempotency settings for openServiceDb. */
 export function idempotencyOptions(config: ProcessConfig) {
   return {
     retentionMs: config.idempotencyRetentionMs,

@@ -1,31 +1,8 @@
 // GET /v1/categories – the catalog, paged (INTERFACE.md: order, paging, 422s).
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
-import { type Category, type CategoryPage, PAGING } from "@/lib/contract";
+import { type Category, type CategoryPage, categoryListQuerySchema } from "@/lib/contract";
 import { ORDERED_CATALOG } from "../catalog";
-import { pydanticIssue, validateRequest } from "../http/errors";
-
-/** A query-string integer as FastAPI reads it: the last value wins, then int_parsing and bounds. */
-const queryInt = (min: number, max?: number) => {
-  const bounded =
-    max === undefined ? z.number().int().min(min) : z.number().int().min(min).max(max);
-  return z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? (value.at(-1) ?? "") : value).trim())
-    .refine((value) => /^[+-]?\d+$/.test(value), {
-      params: pydanticIssue(
-        "int_parsing",
-        "Input should be a valid integer, unable to parse string as an integer",
-      ),
-    })
-    .transform(Number)
-    .pipe(bounded);
-};
-
-export const categoryListQuerySchema = z.object({
-  page: queryInt(1).default(PAGING.defaultPage),
-  size: queryInt(1, PAGING.maxSize).default(PAGING.defaultSize),
-});
+import { validateRequest } from "../http/errors";
 
 // `accepts` and `max_bytes` go beyond the seed's five fields (extra fields are
 // allowed): with them a client refuses a wrong file before asking for a grant.

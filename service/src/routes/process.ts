@@ -18,10 +18,11 @@
 // bytes, wait for a slot) and retry with the same key — which must then run. A 500
 // or a client that went away is not stored either, for the same reason.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../app";
+import { categoryPathSchema } from "@/lib/contract";
 import type { CatalogEntry } from "../catalog";
 import type { StoredResponse } from "../db/types";
-import { categoryPathSchema, requireCategory } from "../http/category";
+import type { AppDeps } from "../deps";
+import { requireCategory } from "../http/category";
 import {
   conflict,
   HttpError,

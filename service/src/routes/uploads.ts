@@ -1,8 +1,8 @@
 // POST /v1/categories/:category_id/uploads – a short-lived signed PUT URL for one document.
 import type { FastifyPluginAsync } from "fastify";
-import { type UploadGrant, uploadRequestSchema } from "@/lib/contract";
-import type { AppDeps } from "../app";
-import { categoryPathSchema, requireCategory } from "../http/category";
+import { categoryPathSchema, type UploadGrant, uploadRequestSchema } from "@/lib/contract";
+import type { AppDeps } from "../deps";
+import { requireCategory } from "../http/category";
 import { expectedList, unprocessable, validateRequest, validationItem } from "../http/errors";
 import { newObjectKey, normalizeContentType } from "../storage/keys";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { describeFailure } from "./track";
+import { describeFailure } from "./failure";
 
 describe("describeFailure", () => {
   it("keeps the service's own status and body for the ledger", () => {

@@ -1,5 +1,6 @@
-// Resuming runs left in progress by an app process that died (see resume.ts),
-// from the pages that show runs. The service call runs on in the background;
+// The ledger's upkeep in this process: runs left in progress by an app process
+// that died are resumed (resume.ts decides how) from the pages that show runs
+// and from a sweep, and uploads never processed are settled (unprocessed.ts). The service call runs on in the background;
 // the page waits a moment for it, so a replayed answer shows at once, and
 // otherwise shows "still processing" and reads the run again later.
 import "server-only";
@@ -7,9 +8,9 @@ import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { env } from "@/lib/env";
 import { processDocument } from "@/lib/routing";
 import { isActive } from "./active-runs";
-import { getLedger } from "./index";
+import { describeFailure } from "./failure";
+import type { Ledger } from "./ledger";
 import { type ResumeResult, resumePolicy, resumeRun } from "./resume";
-import { describeFailure } from "./track";
 import type { RunSummary } from "./types";
 import { NOT_PROCESSED_AFTER_MS } from "./unprocessed";
 
@@ -26,11 +27,10 @@ function needsLook(run: Pick<RunSummary, "status" | "processStartedAt">): boolea
   return run.status === "in_progress" && run.processStartedAt !== null;
 }
 
-function resumeOne(localId: string): Promise<ResumeResult> {
+function resumeOne(ledger: Ledger, localId: string): Promise<ResumeResult> {
   const running = resuming.get(localId);
   if (running) return running;
   const work = (async (): Promise<ResumeResult> => {
-    const ledger = await getLedger();
     const run = await ledger.findRun(localId);
     if (!run) return "none";
     return resumeRun(
@@ -67,12 +67,12 @@ const settleHolder = globalThis as typeof globalThis & { __docrouteSettledAt?: n
  * before a page lists runs, so the buyer and support never see such a run
  * "in progress" for long. Never throws.
  */
-export async function settleUnprocessedRuns(): Promise<void> {
+export async function settleUnprocessedRuns(ledger: Ledger): Promise<void> {
   const now = Date.now();
   if (now - (settleHolder.__docrouteSettledAt ?? 0) < SETTLE_EVERY_MS) return;
   settleHolder.__docrouteSettledAt = now;
   try {
-    await (await getLedger()).settleUnprocessedRuns(now - NOT_PROCESSED_AFTER_MS);
+    await ledger.settleUnprocessedRuns(now - NOT_PROCESSED_AFTER_MS);
   } catch (error) {
     console.error(
       "[ledger] could not settle unprocessed runs:",
@@ -85,14 +85,17 @@ export async function settleUnprocessedRuns(): Promise<void> {
  * Resumes the in-progress runs among `runs` that no call in this process is
  * working on. Resolves true when one of them changed within the page's wait.
  */
-export async function resumeStaleRuns(runs: readonly RunSummary[]): Promise<boolean> {
+export async function resumeStaleRuns(
+  ledger: Ledger,
+  runs: readonly RunSummary[],
+): Promise<boolean> {
   const candidates = runs.filter((run) => needsLook(run) && !isActive(run.localId));
   if (candidates.length === 0) return false;
   const now = Date.now();
   const policy = resumePolicy(env.ROUTING_PROCESS_TIMEOUT_MS);
   const stale = candidates.filter((run) => now - run.updatedAt >= policy.staleMs);
   if (stale.length === 0) return false;
-  const settled = Promise.all(stale.map((run) => resumeOne(run.localId))).then((results) =>
+  const settled = Promise.all(stale.map((run) => resumeOne(ledger, run.localId))).then((results) =>
     results.some((r) => r === "succeeded" || r === "failed" || r === "interrupted"),
   );
   const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PAGE_WAIT_MS));
@@ -106,16 +109,16 @@ const SWEEP_EVERY_MS = 30_000;
  * and resumes them, so runs nobody opens (support's view, a buyer who left)
  * end too. The claim in resumeRun keeps instances from asking at once.
  */
-export function startResumeSweeper(): void {
+export function startResumeSweeper(ledger: Ledger): void {
   const flag = globalThis as typeof globalThis & { __docrouteSweeper?: boolean };
   if (flag.__docrouteSweeper) return;
   flag.__docrouteSweeper = true;
   const sweep = async () => {
     try {
-      await settleUnprocessedRuns();
+      await settleUnprocessedRuns(ledger);
       const policy = resumePolicy(env.ROUTING_PROCESS_TIMEOUT_MS);
-      const runs = await (await getLedger()).listStaleRuns(Date.now() - policy.staleMs);
-      await resumeStaleRuns(runs);
+      const runs = await ledger.listStaleRuns(Date.now() - policy.staleMs);
+      await resumeStaleRuns(ledger, runs);
     } catch (error) {
       console.error(
         "[ledger] resume sweep failed:",

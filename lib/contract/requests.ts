@@ -1,0 +1,135 @@
+// The requests the service accepts, as it checks them: path, query, headers
+// and bodies. The service validates with these and OpenAPI publishes them, so
+// what is published is what is enforced. A refusal is a 422 in the seed's
+// FastAPI/Pydantic shape (seed part 7); a check whose Pydantic type and words
+// differ from zod's own names them with pydanticIssue().
+import * as z from "zod/mini";
+import { PAGING } from "./paging";
+
+/** Params of a custom issue naming its Pydantic type, message and ctx (read by the service's 422). */
+export function pydanticIssue(type: string, msg: string, ctx: Record<string, unknown> = {}) {
+  return { pydantic: { type, msg, ctx } };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** ISO 639 ("en", "en-US", "zh-Hans") or Tesseract ("eng", "chi_sim") language codes. */
+const LANGUAGE_CODE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+
+/** `{category_id}`: UUID-shaped, any version, answered in lower case. */
+export const categoryIdSchema = z.pipe(
+  z.string().check(
+    z.refine((value) => UUID.test(value), {
+      params: pydanticIssue(
+        "uuid_parsing",
+        "Input should be a valid UUID, invalid character or length: expected 8-4-4-4-12 hexadecimal digits",
+        { error: "expected 8-4-4-4-12 hexadecimal digits" },
+      ),
+    }),
+  ),
+  z.transform((value) => value.toLowerCase()),
+);
+
+export const categoryPathSchema = z.object({ category_id: categoryIdSchema });
+
+/** A query-string integer as FastAPI reads it: the last value wins, then int_parsing and bounds. */
+const queryInt = (min: number, max?: number) =>
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.array(z.string())]),
+      z.transform((value) => (Array.isArray(value) ? (value.at(-1) ?? "") : value).trim()),
+    ),
+    z.pipe(
+      z.string().check(
+        z.refine((value) => /^[+-]?\d+$/.test(value), {
+          params: pydanticIssue(
+            "int_parsing",
+            "Input should be a valid integer, unable to parse string as an integer",
+          ),
+        }),
+      ),
+      z.pipe(
+        z.transform(Number),
+        max === undefined ? z.int().check(z.gte(min)) : z.int().check(z.gte(min), z.lte(max)),
+      ),
+    ),
+  );
+
+/** GET /v1/categories?page&size */
+export const categoryListQuerySchema = z.object({
+  page: z._default(queryInt(1), PAGING.defaultPage),
+  size: z._default(queryInt(1, PAGING.maxSize), PAGING.defaultSize),
+});
+
+/** POST /v1/categories/{id}/uploads. Extra fields are ignored, as Pydantic does by default. */
+export const uploadRequestSchema = z.object({
+  content_type: z.string(),
+  /**
+   * Our extension: the file's size in bytes, when the client knows it. Over the
+   * category's limit it is refused at once; in S3 mode it is signed into the upload
+   * URL, so the store refuses a body of any other length.
+   */
+  content_length: z.optional(z.int().check(z.gte(1))),
+});
+export type UploadRequest = z.input<typeof uploadRequestSchema>;
+
+/** `Idempotency-Key`: 1–255 printable ASCII characters (INTERFACE.md). */
+export const idempotencyKeySchema = z.string().check(
+  z.minLength(1),
+  z.maxLength(255),
+  z.refine((key) => PRINTABLE_ASCII.test(key), {
+    params: pydanticIssue(
+      "value_error",
+      "Value error, Idempotency-Key may only hold printable ASCII characters (space to ~)",
+      { error: "not printable ASCII" },
+    ),
+  }),
+);
+
+/** The process call's headers (names in lower case, as Node gives them). */
+export const processHeadersSchema = z.looseObject({
+  "idempotency-key": z.optional(idempotencyKeySchema),
+});
+
+export const MAX_LANGUAGE_HINTS = 16;
+
+const languageHintSchema = z.string().check(
+  z.refine((code) => LANGUAGE_CODE.test(code), {
+    params: pydanticIssue(
+      "value_error",
+      "Value error, not a language code: use ISO 639 codes such as 'en' or Tesseract codes such as 'eng'",
+      { error: "not a language code" },
+    ),
+  }),
+);
+
+/** `input` of a text-recognition category (INTERFACE.md, "Process input"); other fields pass through. */
+export const processInputSchema = z.looseObject({
+  // Required unless input_ref is given: checked on the whole body, below.
+  document: z.optional(z.string().check(z.minLength(1))),
+  mime_type: z.string().check(z.minLength(1)),
+  language_hints: z.optional(z.array(languageHintSchema).check(z.maxLength(MAX_LANGUAGE_HINTS))),
+});
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** POST /v1/categories/{id}/process */
+export const processRequestSchema = z
+  .looseObject({
+    input: processInputSchema,
+    input_ref: z.optional(z.string().check(z.minLength(1))),
+  })
+  .check(
+    z.refine(
+      (body) =>
+        !isRecord(body.input) || body.input.document !== undefined || body.input_ref !== undefined,
+      {
+        path: ["input", "document"],
+        params: pydanticIssue("missing", "Field required"),
+        // Runs even when other fields failed, so one 422 lists every problem.
+        when: (payload) => isRecord(payload.value),
+      },
+    ),
+  );
+export type ProcessRequest = z.input<typeof processRequestSchema>;

@@ -1,0 +1,19 @@
+// What buildApp (app.ts) is given, and what each route plugin receives as options.
+// Its own module, so the routes need not import app.ts, which imports them.
+import type { ServiceConfig } from "./config";
+import type { ServiceDb } from "./db/types";
+import type { ProcessConfig } from "./process/config";
+import type { Router } from "./routing/types";
+import type { ObjectStore } from "./storage/types";
+
+export interface AppDeps {
+  config: ServiceConfig;
+  db: ServiceDb;
+  store: ObjectStore;
+  /** The router the process route uses (routing/); the route is registered only when one is given. */
+  router?: Router;
+  /** Work-queue and idempotency settings of the process route; from the environment when unset. */
+  processConfig?: ProcessConfig;
+  /** Where log lines go (default stdout); tests read them here. */
+  logStream?: { write(line: string): void };
+}
