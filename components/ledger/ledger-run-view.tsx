@@ -4,7 +4,7 @@ import { primaryButton } from "@/components/button-styles";
 import { FailedRun } from "@/components/result/failed-run";
 import { ResultView } from "@/components/result/result-view";
 import { StatePanel } from "@/components/state-panel";
-import { processMetaSchema } from "@/lib/contract";
+import { processMetaSchema } from "@/lib/contract/documents";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
 import type { RunDetail } from "@/lib/ledger/types";
 import { NOT_PROCESSED_TEXT } from "@/lib/ledger/unprocessed";

@@ -5,12 +5,10 @@
 // shown as JSON, never a crash.
 import { type ReactNode, useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
-import {
-  invoiceDataSchema,
-  ocrDataSchema,
-  type ProcessResult,
-  tableDataSchema,
-} from "@/lib/contract";
+import type { ProcessResult } from "@/lib/contract";
+import { invoiceDataSchema } from "@/lib/contract/data/invoice";
+import { ocrDataSchema } from "@/lib/contract/data/ocr";
+import { tableDataSchema } from "@/lib/contract/data/table";
 import type { DataViewProps } from "./data-view";
 import { DEFAULT_COST_UNIT } from "./describe-meta";
 import { baseName, downloadJson } from "./download";

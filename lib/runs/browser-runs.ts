@@ -2,7 +2,7 @@
 // opens again after a refresh or in another tab. A stand-in until the run
 // ledger exists: only the browser that ran a document can open its result.
 import * as z from "zod/mini";
-import { processResultSchema } from "@/lib/contract";
+import { processResultSchema } from "@/lib/contract/documents";
 
 const INDEX_KEY = "docroute:runs";
 const runKey = (traceId: string) => `docroute:run:${traceId}`;

@@ -5,7 +5,7 @@
 import { hashKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import * as z from "zod/mini";
-import { processResultSchema } from "@/lib/contract";
+import { processResultSchema } from "@/lib/contract/documents";
 import { processMutation } from "@/lib/upload/api";
 import { restoreQueue } from "@/lib/upload/session-store";
 import { storageKey } from "@/lib/upload/storage-key";

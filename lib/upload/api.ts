@@ -4,7 +4,7 @@
 import { mutationOptions } from "@tanstack/react-query";
 import * as z from "zod/mini";
 import type { ProcessResult } from "@/lib/contract";
-import { processResultSchema, uploadGrantSchema } from "@/lib/contract";
+import { processResultSchema, uploadGrantSchema } from "@/lib/contract/documents";
 import { AppError } from "@/lib/errors";
 import { fetchApi } from "@/lib/query/fetch-api";
 import { backoffDelay } from "./backoff";

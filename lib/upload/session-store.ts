@@ -3,7 +3,7 @@
 // storage is processed again with the same key, and the service replays the
 // first answer. The File itself cannot be kept; a file that had not finished
 // uploading has to be added again.
-import { processMetaSchema } from "@/lib/contract";
+import { processMetaSchema } from "@/lib/contract/documents";
 import { AppError } from "@/lib/errors";
 import { failureOf, reviveFailure } from "./failure";
 import type { QueueEntry, Stage } from "./queue-state";
