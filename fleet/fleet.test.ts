@@ -1,163 +1,60 @@
-// A fleet on this machine's real servers: two Routing Service processes and two app
-// processes, each pair behind a round-robin balancer, sharing one PostgreSQL (grants,
-// idempotency records, the run ledger), one Redis (rate limits) and one S3-compatible
-// bucket (s3rver). Needs the app's production build, TEST_DATABASE_URL and
-// TEST_REDIS_URL (npm test provides all three; see README, "Running more than one
+// A fleet on this machine's real servers (fleet.ts): two Routing Service processes and
+// two app processes, each pair behind a round-robin balancer, sharing one PostgreSQL
+// (grants, idempotency records, the run ledger), one Redis (rate limits) and one
+// S3-compatible bucket (s3rver). Needs the app's production build, TEST_DATABASE_URL
+// and TEST_REDIS_URL (npm test provides all three; see README, "Running more than one
 // instance").
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processResultSchema, uploadGrantSchema } from "@/lib/contract";
 import { readObject } from "../service/src/storage/read";
 import { S3Store } from "../service/src/storage/s3";
 import { freePort } from "../service/test/helpers";
-import { startTestBucket, type TestBucket } from "../service/test/s3-bucket";
 import { Buyer } from "./buyer";
-import { type Instance, launchApp, launchService, root, waitReady } from "./instances";
-import { type RoundRobinProxy, startRoundRobinProxy } from "./proxy";
+import { FLEET_KEYS, FLEET_RATE_LIMIT, type Fleet, startFleet } from "./fleet";
+import { launchApp, launchService, root } from "./instances";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const DATABASE = process.env.TEST_DATABASE_URL ?? "";
 const REDIS = process.env.TEST_REDIS_URL ?? "";
-const RATE_LIMIT = 2000;
-
-// What every instance of a program shares (README, "Running more than one instance").
-const APP_KEY = `app-${randomBytes(12).toString("hex")}`;
-const PROBE_KEY = `probe-${randomBytes(12).toString("hex")}`;
-const DUPLICATES_KEY = `dup-${randomBytes(12).toString("hex")}`;
-const SESSION_SECRET = randomBytes(32).toString("hex");
-const METRICS_KEY = randomBytes(16).toString("hex");
 
 const letter = () => readFile(path.join(root, "fixtures", "letter.png"));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let bucket: TestBucket;
-let schema: string;
-let admin: pg.Client;
-let scopedDatabase: string;
-let dataDir: string;
-const services: Instance[] = [];
-const apps: Instance[] = [];
-let serviceProxy: RoundRobinProxy;
-let appProxy: RoundRobinProxy;
-
-function serviceEnv(name: string): Record<string, string> {
-  return {
-    SERVICE_API_KEYS: [APP_KEY, PROBE_KEY, DUPLICATES_KEY].join(","),
-    SERVICE_PUBLIC_URL: serviceProxy.url,
-    SERVICE_DATA_DIR: path.join(dataDir, name),
-    SERVICE_DATABASE_URL: scopedDatabase,
-    SERVICE_CORS_ORIGINS: appProxy.url,
-    REDIS_URL: REDIS,
-    ...bucket.env(),
-    RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-    WORK_CONCURRENCY: "2",
-    WORK_QUEUE_MAX: "64",
-    // A killed instance's running keys are taken over 6 s after it went silent.
-    IDEMPOTENCY_LEASE_SECONDS: "6",
-    // Each run waits a little in the first provider, so a run is in flight when an
-    // instance is killed.
-    PROVIDER_FAULTS: "tesseractjs-fast=delay:1500",
-    METRICS_KEY,
-    LOG_LEVEL: "warn",
-  };
-}
-
-function appEnv(): Record<string, string> {
-  return {
-    ROUTING_API_URL: serviceProxy.url,
-    ROUTING_API_KEY: APP_KEY,
-    DATABASE_URL: scopedDatabase,
-    REDIS_URL: REDIS,
-    SESSION_SECRET,
-    UPLOAD_ORIGINS: bucket.endpoint,
-    APP_RATE_LIMIT_PER_MINUTE: "100000",
-  };
-}
-
-async function metric(instance: Instance, pattern: RegExp): Promise<number> {
-  const res = await fetch(`${instance.url}/metrics`, {
-    headers: { Authorization: `Bearer ${METRICS_KEY}` },
-  });
-  const text = await res.text();
-  let sum = 0;
-  for (const line of text.split("\n")) {
-    if (pattern.test(line)) sum += Number(line.split(" ").at(-1));
-  }
-  return sum;
-}
-
-const providerRuns = async (instances: Instance[]) =>
-  (
-    await Promise.all(
-      instances.map((i) => metric(i, /^docroute_provider_attempts_total\{.*outcome="ok"/)),
-    )
-  ).reduce((a, b) => a + b, 0);
-
 describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => {
+  let fleet: Fleet;
   beforeAll(async () => {
-    bucket = await startTestBucket();
-    dataDir = await mkdtemp(path.join(tmpdir(), "docroute-fleet-"));
-    schema = `fleet_${process.pid}_${randomBytes(4).toString("hex")}`;
-    admin = new pg.Client({ connectionString: DATABASE });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    const scoped = new URL(DATABASE);
-    scoped.searchParams.set("options", `-c search_path=${schema}`);
-    scopedDatabase = scoped.toString();
-
-    const servicePorts = [await freePort(), await freePort()];
-    const appPorts = [await freePort(), await freePort()];
-    serviceProxy = await startRoundRobinProxy(servicePorts.map((p) => `http://127.0.0.1:${p}`));
-    appProxy = await startRoundRobinProxy(appPorts.map((p) => `http://127.0.0.1:${p}`));
-    // The first service creates the tables; the second starts on them, as a scaled-up one would.
-    for (const [i, port] of servicePorts.entries()) {
-      const service = launchService(`service-${i + 1}`, port, serviceEnv(`service-${i + 1}`));
-      services.push(service);
-      await waitReady(service, "/readyz");
-    }
-    for (const [i, port] of appPorts.entries()) {
-      apps.push(launchApp(`app-${i + 1}`, port, appEnv()));
-    }
-    await Promise.all(apps.map((app) => waitReady(app, "/api/health")));
+    fleet = await startFleet(DATABASE, REDIS);
   }, 180_000);
-
   afterAll(async () => {
-    await Promise.all([...services, ...apps].map((i) => i.stop()));
-    await serviceProxy?.close();
-    await appProxy?.close();
-    await bucket?.close();
-    await admin?.query(`drop schema if exists "${schema}" cascade`);
-    await admin?.end();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await fleet?.close();
   });
 
   it("counts one per-key rate limit over both services, through Redis", async () => {
-    const before = [...serviceProxy.answered];
+    const before = [...fleet.serviceProxy.answered];
     const statuses: number[] = [];
-    const total = RATE_LIMIT + 20;
+    const total = FLEET_RATE_LIMIT + 20;
     for (let sent = 0; sent < total; sent += 50) {
       const batch = Array.from({ length: Math.min(50, total - sent) }, () =>
-        fetch(`${serviceProxy.url}/v1/categories`, { headers: { "X-API-Key": PROBE_KEY } }).then(
-          (r) => r.status,
-        ),
+        fetch(`${fleet.serviceProxy.url}/v1/categories`, {
+          headers: { "X-API-Key": FLEET_KEYS.probe },
+        }).then((r) => r.status),
       );
       statuses.push(...(await Promise.all(batch)));
     }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMIT);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(FLEET_RATE_LIMIT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
     // Both instances answered about half: alone, each would have allowed the whole limit.
-    for (const [i, n] of serviceProxy.answered.entries()) {
+    for (const [i, n] of fleet.serviceProxy.answered.entries()) {
       expect(n - (before[i] ?? 0)).toBeGreaterThan(total / 2 - 50);
     }
   });
 
   it("runs 100 concurrent duplicates of one Idempotency-Key once, over both services", async () => {
-    const headers = { "X-API-Key": DUPLICATES_KEY, "Content-Type": "application/json" };
-    const grantRes = await fetch(`${serviceProxy.url}/v1/categories/${OCR}/uploads`, {
+    const headers = { "X-API-Key": FLEET_KEYS.duplicates, "Content-Type": "application/json" };
+    const grantRes = await fetch(`${fleet.serviceProxy.url}/v1/categories/${OCR}/uploads`, {
       method: "POST",
       headers,
       body: JSON.stringify({ content_type: "image/png" }),
@@ -170,8 +67,8 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
     });
     expect(put.status).toBe(200);
 
-    const runsBefore = await providerRuns(services);
-    const before = [...serviceProxy.answered];
+    const runsBefore = await fleet.providerRuns();
+    const before = [...fleet.serviceProxy.answered];
     const key = randomUUID();
     const body = JSON.stringify({ input: { document: grant.s3_uri, mime_type: "image/png" } });
     const firstStatuses: number[] = [];
@@ -179,7 +76,7 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
       Array.from({ length: 100 }, async () => {
         // A duplicate that finds the first still running gets 409 and asks again, as a client does.
         for (let attempt = 0; ; attempt++) {
-          const res = await fetch(`${serviceProxy.url}/v1/categories/${OCR}/process`, {
+          const res = await fetch(`${fleet.serviceProxy.url}/v1/categories/${OCR}/process`, {
             method: "POST",
             headers: { ...headers, "Idempotency-Key": key },
             body,
@@ -201,18 +98,18 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
     // One answer, byte for byte: one run, one trace id.
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(answers.filter((a) => a.replayed !== "true")).toHaveLength(1);
-    expect(await providerRuns(services)).toBe(runsBefore + 1);
+    expect(await fleet.providerRuns()).toBe(runsBefore + 1);
     const result = processResultSchema.parse(JSON.parse(answers[0]?.body ?? ""));
     expect(result.data.text).toContain("Dear");
     // The duplicates really were spread over both instances.
-    for (const [i, n] of serviceProxy.answered.entries()) {
+    for (const [i, n] of fleet.serviceProxy.answered.entries()) {
       expect(n - (before[i] ?? 0)).toBeGreaterThanOrEqual(50);
     }
     expect(firstStatuses.filter((s) => s === 409).length).toBeGreaterThan(0);
   }, 60_000);
 
   it("shares the buyer's session: a grant from one app, the process call and the run page on the other", async () => {
-    const [appA, appB] = apps;
+    const [appA, appB] = fleet.apps;
     if (!appA || !appB) throw new Error("two apps expected");
     const onA = new Buyer(appA.url);
     const grant = uploadGrantSchema.parse(
@@ -232,7 +129,7 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
         { "Idempotency-Key": randomUUID() },
       ),
     );
-    for (const app of apps) {
+    for (const app of fleet.apps) {
       const page = await fetch(`${app.url}/runs/${result.meta.trace_id}`, {
         headers: { Cookie: onA.cookie },
       });
@@ -243,11 +140,11 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
 
   it("loses nothing when one service and one app are killed mid-load", async () => {
     const png = await letter();
-    const buyers = Array.from({ length: 12 }, () => new Buyer(appProxy.url));
+    const buyers = Array.from({ length: 12 }, () => new Buyer(fleet.appProxy.url));
     const runs = buyers.map((buyer, i) => buyer.run(png, `letter-${i}.png`));
     // Kill once the process calls are in flight (each spends 1.5 s in its first provider).
-    const [serviceToKill] = services;
-    const [appToKill] = apps;
+    const [serviceToKill] = fleet.services;
+    const [appToKill] = fleet.apps;
     if (!serviceToKill || !appToKill) throw new Error("instances missing");
     await sleep(2500);
     await Promise.all([serviceToKill.kill(), appToKill.kill()]);
@@ -268,8 +165,8 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
 
     // No upload lost: every object is in the bucket, byte for byte.
     const store = new S3Store({
-      bucket: bucket.env().S3_BUCKET ?? "",
-      endpoint: bucket.endpoint,
+      bucket: fleet.bucket.env().S3_BUCKET ?? "",
+      endpoint: fleet.bucket.endpoint,
       region: "us-east-1",
       forcePathStyle: true,
       credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
@@ -280,12 +177,12 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
     store.close();
 
     // One ledger row per run, ended with the trace id the buyer got, none left running.
-    const { rows } = await admin.query<{
+    const { rows } = await fleet.admin.query<{
       idempotency_key: string;
       trace_id: string | null;
       status: string;
     }>(
-      `select idempotency_key, trace_id, status from "${schema}".ledger_runs where idempotency_key = any($1)`,
+      `select idempotency_key, trace_id, status from "${fleet.schema}".ledger_runs where idempotency_key = any($1)`,
       [done.map((run) => run.idempotencyKey)],
     );
     expect(rows).toHaveLength(done.length);
@@ -299,19 +196,19 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
   }, 240_000);
 
   it("stops an instance missing a shared setting at start, naming it", async () => {
-    const { REDIS_URL: _redis, ...serviceWithoutRedis } = serviceEnv("service-x");
+    const { REDIS_URL: _redis, ...serviceWithoutRedis } = fleet.serviceEnv("service-x");
     const service = launchService("service-x", await freePort(), serviceWithoutRedis);
     expect(await service.exited).toBe(1);
     expect(service.output()).toContain(
       "REDIS_URL: must be set when SERVICE_DATABASE_URL is PostgreSQL",
     );
 
-    const { SESSION_SECRET: _secret, ...appWithoutSecret } = appEnv();
+    const { SESSION_SECRET: _secret, ...appWithoutSecret } = fleet.appEnv();
     const app = launchApp("app-x", await freePort(), appWithoutSecret);
     const exited = await Promise.race([app.exited, sleep(60_000).then(() => "still running")]);
     await app.kill();
     expect(exited).toBe(1);
     expect(app.output()).toContain("SESSION_SECRET: must be set when DATABASE_URL is PostgreSQL");
-    expect(app.output()).not.toContain(APP_KEY);
+    expect(app.output()).not.toContain(FLEET_KEYS.app);
   }, 90_000);
 });
