@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { UploadGrant } from "@/lib/contract";
+import { jar } from "@/lib/testing/cookie-jar";
 import { startService, type TestService } from "@/service/test/helpers";
 import {
   fixture,
@@ -15,19 +16,7 @@ import {
   testRouter,
 } from "@/service/test/process-helpers";
 
-// Each buyer is a browser with its own cookies; `jar.current` is the one asking.
-const jar = vi.hoisted(() => ({ current: new Map<string, string>() }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => {
-      const value = jar.current.get(name);
-      return value === undefined ? undefined : { name, value };
-    },
-    set: (name: string, value: string) => jar.current.set(name, value),
-    delete: (name: string) => jar.current.delete(name),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", async () => (await import("@/lib/testing/cookie-jar")).nextHeaders);
 
 type Handler = (
   request: Request,

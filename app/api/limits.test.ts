@@ -9,19 +9,10 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { signToken } from "@/lib/auth/signing";
 import { PEER_HEADER } from "@/lib/http/client-address";
+import { jar } from "@/lib/testing/cookie-jar";
 
-const jar = vi.hoisted(() => ({ current: new Map<string, string>() }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => {
-      const value = jar.current.get(name);
-      return value === undefined ? undefined : { name, value };
-    },
-    set: (name: string, value: string) => jar.current.set(name, value),
-    delete: (name: string) => jar.current.delete(name),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", async () => (await import("@/lib/testing/cookie-jar")).nextHeaders);
+
 const listCategories = vi.fn(async () => ({ items: [], page: 1, pages: 0, size: 20, total: 0 }));
 const requestUpload = vi.fn(async () => ({
   upload_url: "http://service/upload/x",

@@ -4,20 +4,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { jar } from "@/lib/testing/cookie-jar";
 import { hashPasswordSync } from "./password";
 
-const jar = vi.hoisted(() => new Map<string, string>());
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => {
-      const value = jar.get(name);
-      return value === undefined ? undefined : { name, value };
-    },
-    set: (name: string, value: string) => jar.set(name, value),
-    delete: (name: string) => jar.delete(name),
-  }),
-  headers: async () => new Headers(),
-}));
+vi.mock("next/headers", async () => (await import("@/lib/testing/cookie-jar")).nextHeaders);
+
 Object.assign(process.env, {
   SESSION_SECRET: "staff-session-test-secret-0123456789",
   SUPPORT_ACCOUNTS: `ann:${hashPasswordSync("pw")}`,
@@ -29,13 +20,13 @@ const { STAFF_COOKIE } = await import("./cookies");
 describe("staff sessions", () => {
   it("stop working at sign-out, even a stolen copy of the cookie", async () => {
     await startStaffSession("ann");
-    const stolen = jar.get(STAFF_COOKIE);
+    const stolen = jar.current.get(STAFF_COOKIE);
     expect(stolen).toBeDefined();
     expect((await getStaffSession())?.username).toBe("ann");
 
     await endStaffSession();
     expect(await getStaffSession()).toBeNull();
-    jar.set(STAFF_COOKIE, String(stolen));
+    jar.current.set(STAFF_COOKIE, String(stolen));
     expect(await getStaffSession()).toBeNull();
 
     // Signing in again makes a new session that works.

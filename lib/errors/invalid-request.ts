@@ -2,6 +2,7 @@
 // one line per field. These callers are our own pages (or a developer), so
 // zod's words are fine here; the upstream's words go through parseDetail.
 import type { z } from "zod";
+import { readTextUpTo } from "@/lib/http/read-limited";
 import { AppError } from "./app-error";
 
 export function invalidRequest(error: z.ZodError): AppError {
@@ -40,41 +41,18 @@ export async function readJsonBody(
   request: Request,
   { optional = false }: { optional?: boolean } = {},
 ): Promise<unknown> {
-  const text = await readBodyText(request, MAX_BODY_BYTES);
+  const text = await readTextUpTo(
+    request,
+    MAX_BODY_BYTES,
+    () =>
+      new AppError("body_too_large", {
+        message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB, the most this site accepts.`,
+      }),
+  );
   if (optional && text.trim() === "") return undefined;
   try {
     return JSON.parse(text);
   } catch {
     throw new AppError("bad_request", { message: "The request body must be JSON." });
   }
-}
-
-async function readBodyText(request: Request, limit: number): Promise<string> {
-  const tooLarge = () =>
-    new AppError("body_too_large", {
-      message: `The request body is larger than ${limit / 1024} KiB, the most this site accepts.`,
-    });
-  const declared = Number(request.headers.get("content-length"));
-  if (declared > limit) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }

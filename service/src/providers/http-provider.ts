@@ -12,6 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { ocrDataSchema } from "@/lib/contract";
+import { readTextUpTo } from "@/lib/http/read-limited";
 import type { Provider, ProviderInput, ProviderOffer, ProviderOutput } from "./types";
 import { UnreadableDocumentError } from "./types";
 
@@ -29,26 +30,6 @@ const envelopeSchema = z.looseObject({
   data: ocrDataSchema,
   pages: z.number().int().min(0).optional(),
 });
-
-async function readLimited(response: Response, limit: number, name: string): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new Error(`${name} answered with more than ${limit} bytes`);
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new Error(`${name} answered with more than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 export function createHttpProvider(options: HttpProviderOptions): Provider {
   const { name, url, key, offers, maxResponseBytes = 64 * 1024 * 1024 } = options;
@@ -83,7 +64,11 @@ export function createHttpProvider(options: HttpProviderOptions): Provider {
         if ([400, 415, 422].includes(response.status)) throw new UnreadableDocumentError(message);
         throw new Error(message);
       }
-      const text = await readLimited(response, maxResponseBytes, name);
+      const text = await readTextUpTo(
+        response,
+        maxResponseBytes,
+        () => new Error(`${name} answered with more than ${maxResponseBytes} bytes`),
+      );
       let json: unknown;
       try {
         json = JSON.parse(text);
