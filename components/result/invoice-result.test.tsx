@@ -117,6 +117,23 @@ describe("the invoice result", () => {
     expect(screen.getByText(/PDF pages are drawn here from the text that were read/)).toBeTruthy();
   });
 
+  it("turns to the page of the field under the pointer, and back", () => {
+    const twoPages: InvoiceData = {
+      ...sampleInvoice,
+      fields: { ...sampleInvoice.fields, total: { ...sampleInvoice.fields.total, page: 2 } },
+      pages: [...sampleInvoice.pages, { number: 2, width: 1700, height: 2200, dpi: 200 }],
+    };
+    render(<ResultView result={resultOf(twoPages)} support={{}} />);
+    const select = screen.getByRole("combobox", { name: "Page" }) as HTMLSelectElement;
+    expect(select.value).toBe("0");
+    const total = screen.getByTestId("field-total").parentElement as HTMLElement;
+    fireEvent.mouseEnter(total);
+    expect(select.value).toBe("1");
+    expect(screen.getByRole("img", { name: "Page 2: 1 marked; Total highlighted." })).toBeTruthy();
+    fireEvent.mouseLeave(total);
+    expect(select.value).toBe("0");
+  });
+
   it("copies the fields as CSV and the whole answer as JSON", async () => {
     const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
