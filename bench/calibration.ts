@@ -1,0 +1,227 @@
+// OCR quality and speed on the calibration set (fixtures/calibration, written
+// by scripts/calibration/generate.ts): the character error rate (CER) and the
+// time per page of every text-recognition provider on every kind of page, and
+// of the default routing (the catalog's weights, quality failover included)
+// over the same pages, in one run. Targets (issue 15), as ratios in this run:
+//   - routing's CER ≤ the best single provider's + 0.5 points, on every kind;
+//   - routing's median time per page ≤ 1.3 × the fastest LSTM provider's.
+//
+//   npx tsx bench/calibration.ts                    # every page, about 2 min
+//   npx tsx bench/calibration.ts --kinds photo,table --detail
+//   npx tsx bench/calibration.ts --write            # also writes the catalog's quality figures
+//
+// CER = Levenshtein distance / length of the truth, both with whitespace runs
+// collapsed to one space; a kind's CER is its pages' edits over their length.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { distance } from "fastest-levenshtein";
+import type { OcrData } from "@/lib/contract";
+import { CATALOG, type CatalogEntry } from "../service/src/catalog";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
+import type { Provider, ProviderInput } from "../service/src/providers/types";
+import { loadRoutingConfig } from "../service/src/routing/config";
+import { createRouter } from "../service/src/routing/router";
+import type { CalibrationPage } from "../scripts/calibration/generate";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const DIR = path.join(ROOT, "fixtures/calibration");
+export const QUALITY_FILE = path.join(ROOT, "service/src/catalog-quality.json");
+/** The LSTM engines: routing's time is compared with the fastest of them. */
+const LSTM = new Set(["tesseract-native", "tesseractjs-best"]);
+const ROUTING = "routing";
+const CER_MARGIN = 0.005;
+const TIME_RATIO = 1.3;
+
+interface Reading {
+  page: CalibrationPage;
+  who: string;
+  ms: number;
+  edits: number;
+  length: number;
+  /** For routing: which provider answered, after how many failovers. */
+  note?: string;
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
+
+function score(truth: string, data: OcrData): { edits: number; length: number } {
+  const want = collapse(truth);
+  return { edits: distance(want, collapse(data.text)), length: want.length };
+}
+
+function input(page: CalibrationPage): Omit<ProviderInput, "signal"> {
+  const mimeType = page.file.endsWith(".jpg") ? "image/jpeg" : "image/png";
+  return {
+    bytes: readFileSync(path.join(DIR, page.file)),
+    mimeType,
+    languageHints: page.languageHints,
+    passthrough: {},
+    traceId: "0".repeat(32),
+  };
+}
+
+const truthOf = (page: CalibrationPage) =>
+  readFileSync(path.join(DIR, page.file.replace(/\.\w+$/, ".txt")), "utf8");
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+async function readWith(provider: Provider, page: CalibrationPage): Promise<Reading> {
+  const started = performance.now();
+  const { data } = await provider.run({ ...input(page), signal: AbortSignal.timeout(120_000) });
+  const ms = performance.now() - started;
+  return { page, who: provider.name, ms, ...score(truthOf(page), data) };
+}
+
+export interface CalibrationResult {
+  kinds: string[];
+  providers: string[];
+  readings: Reading[];
+}
+
+export async function measureCalibration(
+  options: { kinds?: string[]; providers?: string[] } = {},
+): Promise<CalibrationResult> {
+  const manifest = JSON.parse(readFileSync(path.join(DIR, "manifest.json"), "utf8")) as CalibrationPage[];
+  const pages = manifest.filter((p) => !options.kinds || options.kinds.includes(p.kind));
+  const category = CATALOG.find((c) => c.slug === "text-recognition") as CatalogEntry;
+  const registry = createProviders(
+    loadProviderConfig({ TESSERACTJS_POOL_SIZE: "1", TESSERACT_NATIVE_CONCURRENCY: "1" }),
+  );
+  try {
+    const names: string[] = [];
+    for (const { provider: name } of category.providers) {
+      const provider = registry.get(name);
+      if (!provider || (options.providers && !options.providers.includes(name))) continue;
+      if (await provider.available()) names.push(name);
+      else console.warn(`  ${name}: not available on this machine, skipped`);
+    }
+    const readings: Reading[] = [];
+    for (const name of names) {
+      const provider = registry.get(name) as Provider;
+      if (pages[0]) await readWith(provider, pages[0]); // worker start and data load, not timed
+      for (const page of pages) readings.push(await readWith(provider, page));
+    }
+    // Default routing: the catalog's weights and today's defaults, on the warm engines.
+    const router = createRouter(loadRoutingConfig({}), registry);
+    for (const page of pages) {
+      const started = performance.now();
+      const result = await router.route({ category, input: input(page) });
+      const ms = performance.now() - started;
+      const note = `${result.provider}${result.failoverDepth ? ` +${result.failoverDepth}` : ""}`;
+      readings.push({ page, who: ROUTING, ms, note, ...score(truthOf(page), result.output.data) });
+    }
+    const kinds = [...new Set(pages.map((p) => p.kind))];
+    return { kinds, providers: names, readings };
+  } finally {
+    await closeAll(registry);
+  }
+}
+
+function cer(readings: readonly Reading[]): number {
+  const length = readings.reduce((n, r) => n + r.length, 0);
+  return length === 0 ? 0 : readings.reduce((n, r) => n + r.edits, 0) / length;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** Prints the tables and the targets; true when both targets are met. */
+export function printCalibration(result: CalibrationResult, detail = false): boolean {
+  const { kinds, providers, readings } = result;
+  const columns = [...providers, ROUTING];
+  const of = (who: string, kind?: string) =>
+    readings.filter((r) => r.who === who && (!kind || r.page.kind === kind));
+  const width = 18;
+  console.log(`\nCER by kind of page (${readings.length / columns.length} pages)`);
+  console.log(`  ${"kind".padEnd(14)}${columns.map((c) => c.padStart(width)).join("")}  target`);
+  let ok = true;
+  for (const kind of kinds) {
+    const cers = providers.map((p) => cer(of(p, kind)));
+    const best = Math.min(...cers);
+    const routed = cer(of(ROUTING, kind));
+    const pass = routed <= best + CER_MARGIN;
+    ok &&= pass;
+    const cells = [...cers, routed].map((c) => pct(c).padStart(width)).join("");
+    console.log(`  ${kind.padEnd(14)}${cells}  ${pass ? "✓" : "✗"} ≤ ${pct(best + CER_MARGIN)}`);
+  }
+  const means = columns.map((c) => kinds.reduce((n, k) => n + cer(of(c, k)), 0) / kinds.length);
+  console.log(`  ${"mean of kinds".padEnd(14)}${means.map((m) => pct(m).padStart(width)).join("")}`);
+
+  const medians = columns.map((c) => median(of(c).map((r) => r.ms)));
+  console.log(`\nTime per page, median (ms)`);
+  console.log(`  ${"".padEnd(14)}${medians.map((m) => m.toFixed(0).padStart(width)).join("")}`);
+  const lstm = providers.filter((p) => LSTM.has(p)).map((p) => median(of(p).map((r) => r.ms)));
+  const routed = medians[medians.length - 1] ?? 0;
+  if (lstm.length > 0) {
+    const fastest = Math.min(...lstm);
+    const pass = routed <= TIME_RATIO * fastest;
+    ok &&= pass;
+    console.log(
+      `  routing ${routed.toFixed(0)} ms = ${(routed / fastest).toFixed(2)} × the fastest LSTM provider's ${fastest.toFixed(0)} ms  ${pass ? "✓" : "✗"} ≤ ${TIME_RATIO} ×`,
+    );
+  }
+  const failovers = of(ROUTING).filter((r) => r.note?.includes("+")).length;
+  console.log(`  routing failed over on ${failovers} of ${of(ROUTING).length} pages`);
+  if (detail) {
+    console.log(`\nPer page: CER / ms${" ".repeat(6)}(routing: who answered, +failovers)`);
+    for (const page of new Set(readings.map((r) => r.page))) {
+      const cells = columns.map((c) => {
+        const r = readings.find((x) => x.page === page && x.who === c);
+        return r ? `${pct(r.edits / Math.max(1, r.length))} ${r.ms.toFixed(0)}`.padStart(width) : "";
+      });
+      const note = readings.find((x) => x.page === page && x.who === ROUTING)?.note ?? "";
+      console.log(`  ${page.file.padEnd(20)}${cells.join("")}  ${note}`);
+    }
+  }
+  return ok;
+}
+
+/**
+ * The catalog's quality figures: 1 − the provider's CER averaged over the kinds
+ * (each kind counts the same, however many pages it has).
+ */
+export function qualityFigures(result: CalibrationResult): Record<string, number> {
+  const figures: Record<string, number> = {};
+  for (const provider of result.providers) {
+    const mean =
+      result.kinds.reduce(
+        (n, kind) =>
+          n + cer(result.readings.filter((r) => r.who === provider && r.page.kind === kind)),
+        0,
+      ) / result.kinds.length;
+    figures[provider] = Math.round(Math.max(0, 1 - mean) * 1000) / 1000;
+  }
+  return figures;
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const { values } = parseArgs({
+    options: {
+      kinds: { type: "string" },
+      providers: { type: "string" },
+      detail: { type: "boolean", default: false },
+      write: { type: "boolean", default: false },
+    },
+  });
+  const list = (s: string | undefined) => s?.split(",").map((x) => x.trim());
+  measureCalibration({ kinds: list(values.kinds), providers: list(values.providers) })
+    .then((result) => {
+      printCalibration(result, values.detail);
+      if (values.write) {
+        if (values.kinds || values.providers) {
+          throw new Error("--write needs the whole set: drop --kinds and --providers");
+        }
+        const figures = qualityFigures(result);
+        writeFileSync(QUALITY_FILE, `${JSON.stringify(figures, null, 2)}\n`);
+        console.log(`\nQuality figures written to ${path.relative(ROOT, QUALITY_FILE)}:`, figures);
+      }
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
