@@ -89,7 +89,11 @@ export interface PhotoOptions {
  * The page as a phone photo of paper: tilted on a darker desk, lit unevenly
  * from one side, a little blurred, with sensor noise, saved as JPEG.
  */
-export async function photograph(page: Page, random: Random, options: PhotoOptions): Promise<Buffer> {
+export async function photograph(
+  page: Page,
+  random: Random,
+  options: PhotoOptions,
+): Promise<Buffer> {
   const { width, height } = page.canvas;
   const margin = Math.round(Math.max(width, height) * 0.06);
   const shot = createCanvas(width + 2 * margin, height + 2 * margin);

@@ -57,7 +57,9 @@ const png = (page: Page): Drawn => ({
 /** Paragraphs of `each` sentences, no sentence twice on a page. */
 function prose(random: Random, language: "en" | "de", paragraphs: number, each: number): string[] {
   const all = sentences(random, language, paragraphs * each);
-  return Array.from({ length: paragraphs }, (_, i) => all.slice(i * each, (i + 1) * each).join(" "));
+  return Array.from({ length: paragraphs }, (_, i) =>
+    all.slice(i * each, (i + 1) * each).join(" "),
+  );
 }
 
 /** Paragraphs one under the other; returns the y under the last. */
@@ -124,7 +126,16 @@ function lowContrast(random: Random, n: number): Drawn {
   const paper = pick(random, ["#d6d6d6", "#dcd8cc", "#e0e0e0"]);
   const ink = pick(random, ["#9a9a9a", "#a09a8c", "#a6a6a6"]);
   const page = blankPage(880, 700, paper);
-  const bottom = column(page, prose(random, "en", 2, 3), 36, 36, 800, FACES[(n + 2) % 4] ?? "", 17, ink);
+  const bottom = column(
+    page,
+    prose(random, "en", 2, 3),
+    36,
+    36,
+    800,
+    FACES[(n + 2) % 4] ?? "",
+    17,
+    ink,
+  );
   return png(cropped(page, bottom + 24));
 }
 

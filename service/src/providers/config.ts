@@ -9,6 +9,8 @@
 //   TESSERACTJS_POOL_SIZE         WASM worker threads per model, best and fast (default 1)
 //   PADDLEOCR_CONCURRENCY         pages PaddleOCR reads at once, one model shared (default 1)
 //   OCR_QUEUE_LIMIT               pages waiting per engine before it refuses more (default 32)
+//   OCR_PREPROCESS                steps applied to page images before OCR, comma-separated
+//                                 (normalize, deskew, upscale; "none" for none; see preprocess/)
 //   OCR_MIN_CONFIDENCE            mean word confidence under which an OCR answer is unsure
 //                                 and the router tries the next provider (answer-check.ts)
 //   HTTP_PROVIDER_URL             an outside engine (see http-provider.ts); unset: none
@@ -21,6 +23,7 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { CATALOG } from "../catalog";
 import { int, list, parseEnv } from "../config";
+import { PREPROCESS_STEPS, type PreprocessStep } from "../preprocess";
 import { type AnswerBounds, DEFAULT_BOUNDS } from "./answer-check";
 
 export interface ProviderConfig {
@@ -32,6 +35,7 @@ export interface ProviderConfig {
   paddleConcurrency: number;
   queueLimit: number;
   answerBounds: AnswerBounds;
+  preprocess: ReadonlySet<PreprocessStep>;
   http?: {
     name: string;
     url: string;
@@ -49,6 +53,9 @@ const decimal = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
+/** The steps the calibration bench showed to help (README, "Quality"). */
+const DEFAULT_PREPROCESS: readonly PreprocessStep[] = PREPROCESS_STEPS;
+
 const slugs = new Set(CATALOG.map((c) => c.slug));
 
 const providerEnvSchema = z.object({
@@ -59,6 +66,11 @@ const providerEnvSchema = z.object({
   TESSERACTJS_POOL_SIZE: int(1, 64).default(1),
   PADDLEOCR_CONCURRENCY: int(1, 64).default(1),
   OCR_QUEUE_LIMIT: int(0, 100_000).default(32),
+  OCR_PREPROCESS: z
+    .string()
+    .transform((s) => (s.trim() === "none" ? [] : s.split(",").map((x) => x.trim())))
+    .pipe(z.array(z.enum(PREPROCESS_STEPS, `must be "none" or of ${PREPROCESS_STEPS.join(", ")}`)))
+    .default([...DEFAULT_PREPROCESS]),
   OCR_MIN_CONFIDENCE: decimal(0, 1).default(DEFAULT_BOUNDS.minConfidence),
   HTTP_PROVIDER_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
   HTTP_PROVIDER_KEY: z.string().optional(),
@@ -88,6 +100,7 @@ export function loadProviderConfig(
     paddleConcurrency: e.PADDLEOCR_CONCURRENCY,
     queueLimit: e.OCR_QUEUE_LIMIT,
     answerBounds: { ...DEFAULT_BOUNDS, minConfidence: e.OCR_MIN_CONFIDENCE },
+    preprocess: new Set(e.OCR_PREPROCESS),
     http: e.HTTP_PROVIDER_URL
       ? {
           name: e.HTTP_PROVIDER_NAME,

@@ -17,6 +17,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     pdfDpi: config.pdfDpi,
     pdftoppm: config.pdftoppmCommand,
     answerBounds: config.answerBounds,
+    preprocess: config.preprocess,
   };
   const native = createNativeTesseract({
     command: config.tesseractCommand,
@@ -47,6 +48,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       ocrEngines: [native, best],
       pdftoppm: config.pdftoppmCommand,
       answerBounds: config.answerBounds,
+      preprocess: config.preprocess,
     }),
   ];
   if (config.http) {

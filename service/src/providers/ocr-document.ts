@@ -3,7 +3,8 @@
 // (pdf-text), otherwise rasterised and OCR'd. Shared by every provider.
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { OcrPage } from "@/lib/contract";
+import type { BBox, OcrPage } from "@/lib/contract";
+import { type PreparedPage, type PreprocessStep, preparePage } from "../preprocess";
 import { type AnswerBounds, checkOcrAnswer } from "./answer-check";
 import { readsAll, resolveLanguage } from "./language";
 import type { PageRecognizer, RecognizedPage } from "./ocr-page";
@@ -32,6 +33,22 @@ export interface PdfRasterOptions {
 export interface OcrProviderOptions extends PdfRasterOptions {
   /** When an answer counts as unsure (answer-check.ts); its defaults otherwise. */
   answerBounds?: AnswerBounds;
+  /** Steps applied to each page image before OCR (service/src/preprocess); none when absent. */
+  preprocess?: ReadonlySet<PreprocessStep>;
+}
+
+/** A page read on a prepared image, with its size and every box back on the image as sent. */
+function onOriginal(page: RecognizedPage, prepared: PreparedPage): RecognizedPage {
+  const { original, toOriginal } = prepared;
+  if (!original) return page;
+  const span = <T extends { bbox: BBox }>(s: T): T => ({ ...s, bbox: toOriginal(s.bbox) });
+  return {
+    ...page,
+    ...original,
+    words: page.words.map(span),
+    lines: page.lines.map(span),
+    blocks: page.blocks.map((b) => ({ ...span(b), lines: b.lines.map(span) })),
+  };
 }
 
 /** A provider that reads images, and PDFs page by page, with `engine`. */
@@ -85,11 +102,20 @@ export async function ocrDocument(
   input: ProviderInput,
   options: OcrDocumentOptions,
 ): Promise<ProviderOutput> {
-  const { recognize, language, pdfDpi, pdftoppm, textLayer, answerBounds } = options;
+  const { language, pdfDpi, pdftoppm, textLayer, answerBounds } = options;
+  const steps = options.preprocess ?? new Set();
+  /** One page image, prepared; an enlarged page's resolution grows with it. */
+  const recognize = async (image: Buffer, dpi?: number) => {
+    const prepared = await preparePage(image, steps);
+    signal.throwIfAborted();
+    const scaled = dpi === undefined ? undefined : Math.round(dpi * prepared.scale);
+    const page = await options.recognize(prepared.image, { language, dpi: scaled, signal });
+    return onOriginal(page, prepared);
+  };
   const { bytes, signal } = input;
   const pages: OcrPage[] = [];
   if ((await sniffDocument(bytes)) === "image") {
-    pages.push({ number: 1, ...(await recognize(bytes, { language, signal })) });
+    pages.push({ number: 1, ...(await recognize(bytes)) });
   } else {
     const pdf = await openPdf(bytes);
     try {
@@ -104,7 +130,7 @@ export async function ocrDocument(
         const { width, height } = page.getViewport({ scale: 1 });
         const dpi = effectiveDpi({ width, height }, pdfDpi);
         const png = await rasterisePage(bytes, number, dpi, signal, pdftoppm);
-        pages.push({ number, dpi, ...(await recognize(png, { language, dpi, signal })) });
+        pages.push({ number, dpi, ...(await recognize(png, dpi)) });
       }
     } finally {
       await pdf.destroy();

@@ -4,6 +4,7 @@
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BBox, OcrSpan } from "@/lib/contract";
+import type { PreprocessStep } from "../preprocess";
 import type { AnswerBounds } from "./answer-check";
 import { glyphWidth } from "./glyph-widths";
 import { resolveLanguage } from "./language";
@@ -21,6 +22,7 @@ export interface PdfTextOptions {
   ocrEngines: readonly OcrEngine[];
   pdftoppm?: string;
   answerBounds?: AnswerBounds;
+  preprocess?: ReadonlySet<PreprocessStep>;
 }
 
 type Matrix = readonly number[];
@@ -195,6 +197,7 @@ export function createPdfText(options: PdfTextOptions): Provider {
         pdfDpi: options.dpi,
         pdftoppm: options.pdftoppm,
         answerBounds: options.answerBounds,
+        preprocess: options.preprocess,
         textLayer: readTextLayer,
       });
     },

@@ -1,0 +1,152 @@
+// Contrast normalisation: the paper's own brightness, estimated everywhere
+// (the brightest pixel of each small cell, interpolated between cells), is
+// divided out, so uneven light and tinted or grey paper all become white;
+// then grey levels are stretched so the darkest ink is black. Low-contrast
+// print and photos lit from one side come out as dark text on white.
+//
+// A photo of paper also shows what the paper lies on. Cells much darker than
+// the paper are that desk, and so are the cells on the paper's edge beside
+// them: both are made white, or the desk's edge would come out as a black
+// band that Tesseract takes for a picture, dropping the words beside it.
+import type { Grey } from "./grey";
+
+/** Cells the paper is sampled in: wider than a stroke, narrower than a shadow. */
+const CELL = 16;
+/** Shares of pixels taken as ink (darkest) and as paper when stretching. */
+const INK_PERCENTILE = 0.005;
+const PAPER_PERCENTILE = 0.5;
+/** Grey levels this light, once stretched, are paper. */
+const SPECKLE = 200;
+/** A cell whose brightest pixel is under this share of the typical paper's is not paper. */
+const DESK = 0.6;
+
+export function flattenBackground(source: Grey): Grey {
+  const image = noisy(source) ? smooth(source) : source;
+  const { width, height, data } = image;
+  const cols = Math.ceil(width / CELL);
+  const rows = Math.ceil(height / CELL);
+  const paper = new Float32Array(cols * rows);
+  for (let y = 0; y < height; y++) {
+    const cellRow = Math.floor(y / CELL) * cols;
+    for (let x = 0; x < width; x++) {
+      const cell = cellRow + Math.floor(x / CELL);
+      const v = data[y * width + x] ?? 0;
+      if (v > (paper[cell] ?? 0)) paper[cell] = v;
+    }
+  }
+  const desk = deskCells(paper, cols, rows);
+  const flat = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y++) {
+    // Bilinear between cell centres.
+    const fy = Math.min(rows - 1, Math.max(0, (y + 0.5) / CELL - 0.5));
+    const r0 = Math.floor(fy);
+    const r1 = Math.min(rows - 1, r0 + 1);
+    const ty = fy - r0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(cols - 1, Math.max(0, (x + 0.5) / CELL - 0.5));
+      const c0 = Math.floor(fx);
+      const c1 = Math.min(cols - 1, c0 + 1);
+      const tx = fx - c0;
+      const top = (paper[r0 * cols + c0] ?? 0) * (1 - tx) + (paper[r0 * cols + c1] ?? 0) * tx;
+      const bottom = (paper[r1 * cols + c0] ?? 0) * (1 - tx) + (paper[r1 * cols + c1] ?? 0) * tx;
+      const background = top * (1 - ty) + bottom * ty;
+      const cell = Math.floor(y / CELL) * cols + Math.floor(x / CELL);
+      flat[y * width + x] =
+        desk[cell] === 1 || background <= 0 ? 255 : (255 * (data[y * width + x] ?? 0)) / background;
+    }
+  }
+  return stretch({ width, height, data: flat });
+}
+
+/** Mean difference between neighbours on paper (lighter than the mean): a clean scan is near 0, a phone photo 5 and more. */
+const NOISY = 3;
+
+function noisy({ width, data }: Grey): boolean {
+  let sum = 0;
+  for (const v of data) sum += v;
+  const light = sum / data.length;
+  let total = 0;
+  let count = 0;
+  for (let p = 0; p + 1 < data.length; p++) {
+    if ((p + 1) % width === 0) continue;
+    const a = data[p] ?? 0;
+    const b = data[p + 1] ?? 0;
+    if (a > light && b > light) {
+      total += Math.abs(a - b);
+      count++;
+    }
+  }
+  return count > 0 && total / count > NOISY;
+}
+
+/** A 3 × 3 median: takes out speckle without widening strokes, as a blur would. */
+function smooth({ width, height, data }: Grey): Grey {
+  const out = new Uint8ClampedArray(data.length);
+  const window = new Uint8Array(9);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = Math.min(height - 1, Math.max(0, y + dy));
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          // Insertion into the sorted window.
+          let i = n++;
+          const v = data[yy * width + xx] ?? 0;
+          while (i > 0 && (window[i - 1] ?? 0) > v) {
+            window[i] = window[i - 1] ?? 0;
+            i--;
+          }
+          window[i] = v;
+        }
+      }
+      out[y * width + x] = window[4] ?? 0;
+    }
+  }
+  return { width, height, data: out };
+}
+
+/** 1 for cells of the desk and for paper cells beside them. */
+function deskCells(paper: Float32Array, cols: number, rows: number): Uint8Array {
+  const sorted = [...paper].sort((a, b) => a - b);
+  const typical = sorted[Math.floor(sorted.length * 0.75)] ?? 0;
+  const dark = paper.map((v) => (v < DESK * typical ? 1 : 0));
+  const desk = new Uint8Array(paper.length);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      let near = 0;
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const rr = r + dr;
+          const cc = c + dc;
+          if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) near |= dark[rr * cols + cc] ?? 0;
+        }
+      }
+      desk[r * cols + c] = near;
+    }
+  }
+  return desk;
+}
+
+function stretch(image: Grey): Grey {
+  const histogram = new Array<number>(256).fill(0);
+  for (const v of image.data) histogram[v] = (histogram[v] ?? 0) + 1;
+  const level = (share: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += histogram[v] ?? 0;
+      if (seen >= share * image.data.length) return v;
+    }
+    return 255;
+  };
+  const ink = level(INK_PERCENTILE);
+  const paper = level(PAPER_PERCENTILE);
+  if (paper - ink < 8) return image;
+  const data = new Uint8ClampedArray(image.data.length);
+  for (let p = 0; p < data.length; p++) {
+    const v = (255 * ((image.data[p] ?? 0) - ink)) / (paper - ink);
+    // Light speckle (sensor noise, paper grain) is paper: Tesseract would take it for a picture.
+    data[p] = v >= SPECKLE ? 255 : v;
+  }
+  return { ...image, data };
+}

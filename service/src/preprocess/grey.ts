@@ -1,0 +1,69 @@
+// A one-channel image, and moving pictures between it and a canvas.
+import { type Canvas, createCanvas } from "@napi-rs/canvas";
+
+export interface Grey {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+export function toGrey(canvas: Canvas): Grey {
+  const { width, height } = canvas;
+  const rgba = canvas.getContext("2d").getImageData(0, 0, width, height).data;
+  const data = new Uint8ClampedArray(width * height);
+  for (let p = 0, i = 0; p < data.length; p++, i += 4) {
+    // Rec. 601 luma, in integers.
+    data[p] = ((rgba[i] ?? 0) * 299 + (rgba[i + 1] ?? 0) * 587 + (rgba[i + 2] ?? 0) * 114) / 1000;
+  }
+  return { width, height, data };
+}
+
+export function toCanvas(image: Grey): Canvas {
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext("2d");
+  const pixels = ctx.createImageData(image.width, image.height);
+  for (let p = 0, i = 0; p < image.data.length; p++, i += 4) {
+    const v = image.data[p] ?? 0;
+    pixels.data[i] = v;
+    pixels.data[i + 1] = v;
+    pixels.data[i + 2] = v;
+    pixels.data[i + 3] = 255;
+  }
+  ctx.putImageData(pixels, 0, 0);
+  return canvas;
+}
+
+/** Binary PGM (P5): what both Tesseract builds read fastest, with no compression to pay for. */
+export function toPgm(image: Grey): Buffer {
+  const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, "ascii");
+  return Buffer.concat([
+    header,
+    Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length),
+  ]);
+}
+
+/** Otsu's threshold: the grey level that best splits ink from paper. */
+export function otsu(image: Grey): number {
+  const histogram = new Array<number>(256).fill(0);
+  for (const v of image.data) histogram[v] = (histogram[v] ?? 0) + 1;
+  const total = image.data.length;
+  let sum = 0;
+  for (let v = 0; v < 256; v++) sum += v * (histogram[v] ?? 0);
+  let below = 0;
+  let sumBelow = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let v = 0; v < 256; v++) {
+    below += histogram[v] ?? 0;
+    if (below === 0 || below === total) continue;
+    sumBelow += v * (histogram[v] ?? 0);
+    const meanBelow = sumBelow / below;
+    const meanAbove = (sum - sumBelow) / (total - below);
+    const between = below * (total - below) * (meanBelow - meanAbove) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = v + 1;
+    }
+  }
+  return threshold;
+}

@@ -1,0 +1,140 @@
+// Page images made easier to read before OCR (issue 15, "Photos of paper"),
+// each step on only where the calibration bench showed it helps (README,
+// "Quality"):
+//   normalize  divide out uneven light and stretch contrast (background.ts)
+//   deskew     straighten text tilted by more than MIN_SKEW degrees (skew.ts)
+//   upscale    enlarge small print (x-height under SMALL_PRINT pixels) to TARGET_X_HEIGHT
+// The result is a grey PGM image, which every engine reads; `scale` says how
+// much it was enlarged (a PDF page's dpi grows with it), and `toOriginal` maps
+// boxes found on it back onto the person's own image, so answers keep
+// referring to the page as it was sent. Images the canvas cannot decode
+// (TIFF) or too large to work on pass through unchanged.
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+import type { BBox } from "@/lib/contract";
+import { flattenBackground } from "./background";
+import { type Grey, otsu, toCanvas, toGrey, toPgm } from "./grey";
+import { estimateSkew, typicalXHeight } from "./skew";
+
+export const PREPROCESS_STEPS = ["normalize", "deskew", "upscale"] as const;
+export type PreprocessStep = (typeof PREPROCESS_STEPS)[number];
+
+/** Below this tilt (degrees) a page is left as it is. */
+const MIN_SKEW = 0.3;
+/** x-height (pixels) under which text is small print: 11 px type measures 5–8, 15–18 px type 8–13. */
+const SMALL_PRINT = 7.5;
+/** x-height small print is enlarged to. */
+const TARGET_X_HEIGHT = 14;
+const MAX_SCALE = 3;
+/** Pixels worked on at most, before and after enlarging (memory and time on the event loop). */
+const MAX_PIXELS = 16_000_000;
+
+export interface PreparedPage {
+  image: Buffer;
+  /** How much the image was enlarged (1 = not). */
+  scale: number;
+  /** Degrees the page was turned back, clockwise tilt positive; 0 = not turned. */
+  skew: number;
+  /** Size of the image as sent (undefined when it was passed through unread). */
+  original?: { width: number; height: number };
+  /** A box on the prepared image → the same place on the image as sent. */
+  toOriginal(box: BBox): BBox;
+}
+
+const same = (box: BBox) => box;
+
+export async function preparePage(
+  bytes: Buffer,
+  steps: ReadonlySet<PreprocessStep>,
+): Promise<PreparedPage> {
+  const unchanged = { image: bytes, scale: 1, skew: 0, toOriginal: same };
+  if (steps.size === 0) return unchanged;
+  let decoded: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    decoded = await loadImage(bytes);
+  } catch {
+    return unchanged;
+  }
+  const { width, height } = decoded;
+  if (width * height > MAX_PIXELS || width === 0 || height === 0) return unchanged;
+  const canvas = createCanvas(width, height);
+  canvas.getContext("2d").drawImage(decoded, 0, 0);
+  let grey = toGrey(canvas);
+  if (steps.has("normalize")) grey = flattenBackground(grey);
+  const threshold = otsu(grey);
+  const measured = steps.has("deskew") ? estimateSkew(grey, threshold) : 0;
+  const skew = Math.abs(measured) >= MIN_SKEW ? measured : 0;
+  let scale = 1;
+  if (steps.has("upscale")) {
+    const xHeight = typicalXHeight(skew === 0 ? grey : transform(grey, skew, 1), threshold);
+    if (xHeight > 0 && xHeight < SMALL_PRINT) {
+      const room = Math.sqrt(MAX_PIXELS / (width * height));
+      scale = Math.min(MAX_SCALE, TARGET_X_HEIGHT / xHeight, room);
+      if (scale < 1.25) scale = 1;
+    }
+  }
+  const original = { width, height };
+  if (skew === 0 && scale === 1)
+    return { image: toPgm(grey), scale, skew, original, toOriginal: same };
+  const prepared = transform(grey, skew, scale);
+  return {
+    image: toPgm(prepared),
+    scale,
+    skew,
+    original,
+    toOriginal: backTo(original, prepared, skew, scale),
+  };
+}
+
+/** The inverse of transform(): from the prepared image's pixels to the original's, as a box around the turned corners. */
+function backTo(
+  original: { width: number; height: number },
+  prepared: { width: number; height: number },
+  skew: number,
+  scale: number,
+): (box: BBox) => BBox {
+  const t = (skew * Math.PI) / 180;
+  const cos = Math.cos(t);
+  const sin = Math.sin(t);
+  const point = (x: number, y: number): [number, number] => {
+    const dx = (x - prepared.width / 2) / scale;
+    const dy = (y - prepared.height / 2) / scale;
+    return [dx * cos - dy * sin + original.width / 2, dx * sin + dy * cos + original.height / 2];
+  };
+  const clamp = (v: number, max: number) => Math.round(Math.min(max, Math.max(0, v)));
+  return (box) => {
+    const corners = [
+      point(box.x0, box.y0),
+      point(box.x1, box.y0),
+      point(box.x0, box.y1),
+      point(box.x1, box.y1),
+    ];
+    const xs = corners.map(([x]) => x);
+    const ys = corners.map(([, y]) => y);
+    return {
+      x0: clamp(Math.min(...xs), original.width),
+      y0: clamp(Math.min(...ys), original.height),
+      x1: clamp(Math.max(...xs), original.width),
+      y1: clamp(Math.max(...ys), original.height),
+    };
+  };
+}
+
+/** Turned back by `skew` degrees (on a canvas grown to hold the corners) and enlarged by `scale`. */
+function transform(image: Grey, skew: number, scale: number): Grey {
+  const t = (skew * Math.PI) / 180;
+  const cos = Math.abs(Math.cos(t));
+  const sin = Math.abs(Math.sin(t));
+  const width = Math.ceil((image.width * cos + image.height * sin) * scale);
+  const height = Math.ceil((image.width * sin + image.height * cos) * scale);
+  const out = createCanvas(width, height);
+  const ctx = out.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, width, height);
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = "high";
+  ctx.translate(width / 2, height / 2);
+  ctx.rotate(-t);
+  ctx.scale(scale, scale);
+  ctx.drawImage(toCanvas(image), -image.width / 2, -image.height / 2);
+  return toGrey(out);
+}

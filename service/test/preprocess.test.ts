@@ -1,0 +1,107 @@
+// Page preparation before OCR: tilt found and undone, small print enlarged,
+// faint print darkened, and boxes mapped back onto the image as sent.
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { describe, expect, it } from "vitest";
+import { preparePage } from "../src/preprocess";
+import { otsu, toGrey } from "../src/preprocess/grey";
+
+const ALL = new Set(["normalize", "deskew", "upscale"] as const);
+
+/** A page of text lines, turned `tilt` degrees clockwise, as PNG. */
+function page(options: { tilt?: number; size?: number; ink?: string; paper?: string } = {}) {
+  const { tilt = 0, size = 20, ink = "#111111", paper = "#ffffff" } = options;
+  const canvas = createCanvas(900, 500);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = paper;
+  ctx.fillRect(0, 0, 900, 500);
+  ctx.translate(450, 250);
+  ctx.rotate((tilt * Math.PI) / 180);
+  ctx.translate(-450, -250);
+  ctx.fillStyle = ink;
+  ctx.font = `${size}px "DejaVu Sans"`;
+  for (let i = 0; i < 8; i++) {
+    ctx.fillText("The quick brown fox jumps over the lazy dog again", 60, 80 + i * size * 1.6);
+  }
+  return canvas.toBuffer("image/png");
+}
+
+async function decode(pgm: Buffer) {
+  const match = /^P5\n(\d+) (\d+)\n255\n/.exec(pgm.toString("latin1", 0, 32));
+  expect(match).not.toBeNull();
+  return { width: Number(match?.[1]), height: Number(match?.[2]) };
+}
+
+describe("preparePage", () => {
+  it.each([3.5, -2.2, 6])("finds a tilt of %s° and turns the page back", async (tilt) => {
+    const prepared = await preparePage(page({ tilt }), ALL);
+    expect(prepared.skew).toBeCloseTo(tilt, 0);
+    expect(Math.abs(prepared.skew - tilt)).toBeLessThan(0.3);
+    expect(prepared.original).toEqual({ width: 900, height: 500 });
+  });
+
+  it("leaves a straight page of ordinary print its size", async () => {
+    const prepared = await preparePage(page(), ALL);
+    expect(prepared.skew).toBe(0);
+    expect(prepared.scale).toBe(1);
+    expect(await decode(prepared.image)).toEqual({ width: 900, height: 500 });
+    const box = { x0: 10, y0: 20, x1: 30, y1: 40 };
+    expect(prepared.toOriginal(box)).toEqual(box);
+  });
+
+  it("enlarges small print, and maps boxes back by the same factor", async () => {
+    const prepared = await preparePage(page({ size: 10 }), ALL);
+    expect(prepared.scale).toBeGreaterThan(1.5);
+    const size = await decode(prepared.image);
+    expect(size.width).toBe(Math.ceil(900 * prepared.scale));
+    const s = prepared.scale;
+    expect(prepared.toOriginal({ x0: 100 * s, y0: 50 * s, x1: 200 * s, y1: 70 * s })).toEqual({
+      x0: 100,
+      y0: 50,
+      x1: 200,
+      y1: 70,
+    });
+  });
+
+  it("maps a box on the straightened page back around the tilted words", async () => {
+    const prepared = await preparePage(page({ tilt: 4 }), new Set(["deskew"] as const));
+    const { width, height } = await decode(prepared.image);
+    // The centre of the prepared page is the centre of the original.
+    const centre = prepared.toOriginal({
+      x0: width / 2 - 1,
+      y0: height / 2 - 1,
+      x1: width / 2 + 1,
+      y1: height / 2 + 1,
+    });
+    expect(centre.x0).toBeGreaterThanOrEqual(448);
+    expect(centre.x1).toBeLessThanOrEqual(452);
+    expect(centre.y0).toBeGreaterThanOrEqual(248);
+    expect(centre.y1).toBeLessThanOrEqual(252);
+  });
+
+  it("darkens faint print on grey paper", async () => {
+    const faint = page({ ink: "#a0a0a0", paper: "#d8d8d8" });
+    const prepared = await preparePage(faint, new Set(["normalize"] as const));
+    const { width, height } = await decode(prepared.image);
+    const header = prepared.image.length - width * height;
+    const pixels = prepared.image.subarray(header);
+    const sorted = [...pixels].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length * 0.002)]).toBeLessThan(40); // ink now near black
+    expect(sorted[Math.floor(sorted.length * 0.5)]).toBeGreaterThan(240); // paper white
+  });
+
+  it("passes through what it does not decode, and does nothing with no steps", async () => {
+    const text = Buffer.from("not an image");
+    expect((await preparePage(text, ALL)).image).toBe(text);
+    const png = page({ tilt: 3 });
+    expect((await preparePage(png, new Set())).image).toBe(png);
+  });
+
+  it("measures Otsu's threshold between ink and paper", async () => {
+    const image = await loadImage(page());
+    const canvas = createCanvas(image.width, image.height);
+    canvas.getContext("2d").drawImage(image, 0, 0);
+    const threshold = otsu(toGrey(canvas));
+    expect(threshold).toBeGreaterThan(40);
+    expect(threshold).toBeLessThan(220);
+  });
+});
