@@ -1,6 +1,7 @@
 // The categories this service offers. Ids are fixed UUIDs so clients, links
 // and ledgers stay valid across restarts and machines.
 import { CATEGORY_STATUS } from "@/lib/contract";
+import measuredQuality from "./catalog-quality.json" with { type: "json" };
 import { OCR_LANGUAGES } from "./providers/language";
 
 export type CategoryStatus = (typeof CATEGORY_STATUS)[keyof typeof CATEGORY_STATUS];
@@ -44,6 +45,15 @@ const MiB = 1024 * 1024;
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/tiff", "image/bmp"] as const;
 const DEFAULT_WEIGHTS: RoutingWeights = { quality: 0.4, price: 0.2, latency: 0.2, success: 0.2 };
 
+/**
+ * Text recognition's quality figures, as the calibration bench measured them
+ * (1 − the provider's CER averaged over the kinds of page; README, "Quality").
+ * `npx tsx bench/calibration.ts --write` rewrites catalog-quality.json. A
+ * provider it has not measured keeps the operator's figure.
+ */
+const measured = (provider: string, fallback: number): number =>
+  (measuredQuality as Readonly<Record<string, number>>)[provider] ?? fallback;
+
 const comingSoon = (id: string, slug: string, name: string, description: string): CatalogEntry => ({
   id,
   slug,
@@ -68,14 +78,26 @@ export const CATALOG: readonly CatalogEntry[] = [
     maxBytes: 25 * MiB,
     languages: OCR_LANGUAGES,
     providers: [
-      { provider: "tesseract-native", pricePerPage: 0.0015, quality: 0.92 },
-      { provider: "tesseractjs-best", pricePerPage: 0.001, quality: 0.9 },
-      { provider: "tesseractjs-fast", pricePerPage: 0.0005, quality: 0.8 },
+      {
+        provider: "tesseract-native",
+        pricePerPage: 0.0015,
+        quality: measured("tesseract-native", 0.92),
+      },
+      {
+        provider: "tesseractjs-best",
+        pricePerPage: 0.001,
+        quality: measured("tesseractjs-best", 0.9),
+      },
+      {
+        provider: "tesseractjs-fast",
+        pricePerPage: 0.0005,
+        quality: measured("tesseractjs-fast", 0.8),
+      },
       // A second engine that fails differently (a neural line detector and reader).
       // Dearer: a letter page costs it several times the CPU of native Tesseract.
-      // Quality below tesseractjs-best's: on fixtures/ its mean CER is 0.7 %
-      // where the LSTM engines read 0 (service/test/ocr-accuracy.test.ts).
-      { provider: "paddleocr", pricePerPage: 0.002, quality: 0.89 },
+      // Until the calibration bench measures it: below tesseractjs-best, as on
+      // fixtures/ its mean CER is 0.7 % where the LSTM engines read 0.
+      { provider: "paddleocr", pricePerPage: 0.002, quality: measured("paddleocr", 0.89) },
     ],
     weights: DEFAULT_WEIGHTS,
   },

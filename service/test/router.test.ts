@@ -105,6 +105,19 @@ describe("ranking", () => {
     expect(ranking.map((r) => r.provider)).toEqual(["a", "b", "c"]);
   });
 
+  it("scores quality by error rate, so a far better provider outweighs a lower price", async () => {
+    const cat = {
+      ...category({ quality: 0.4, price: 0.2, latency: 0.2, success: 0.2 }),
+      providers: [slot("cheap", 0.0005, 0.85), slot("good", 0.0015, 0.99)],
+    };
+    const router = createRouter(config(), registry(fake("cheap"), fake("good")));
+    const ranking = await router.rank(cat);
+    expect(ranking.map((r) => r.provider)).toEqual(["good", "cheap"]);
+    // Errors 1 % and 15 %: the cheap one's quality part is (0.01 + 0.01) / (0.15 + 0.01).
+    expect(ranking[0]?.score).toBeCloseTo(0.4 + 0.2 + 0.2, 6);
+    expect(ranking[1]?.score).toBeCloseTo(0.4 * (0.02 / 0.16) + 0.2 + 0.2 + 0.2, 6);
+  });
+
   it("follows the price weight: cheapest first", async () => {
     const router = createRouter(config(), registry(fake("a"), fake("b"), fake("c")));
     const ranking = await router.rank(category({ quality: 0, price: 1, latency: 0, success: 0 }));

@@ -39,8 +39,15 @@ export interface ScoredSlot {
   parts: { quality: number; price: number; latency: number; success: number };
 }
 
+/** Keeps a perfect provider's error rate from dividing by zero: 1 point of CER. */
+const ERROR_FLOOR = 0.01;
+
 /**
  * Best first; equal scores keep the catalog's order.
+ * - quality: the best provider's error rate ÷ this provider's, errors being
+ *   1 − quality (the calibration bench's CER): a provider that makes ten times
+ *   the errors scores a tenth, where the raw figures 0.98 and 0.8 would be
+ *   almost alike and let a small price difference outweigh them;
  * - price: cheapest 1, dearest 0 (min–max within the category: prices are the
  *   operator's fixed figures, so their spread is meaningful);
  * - latency: fastest ms/page ÷ this provider's (a ratio, so two providers a few
@@ -60,12 +67,13 @@ export function rankSlots(
     .map((s) => stats(s.provider)?.msPerPage)
     .filter((l): l is number => l !== undefined);
   const fastest = Math.min(...latencies);
+  const fewestErrors = Math.min(...slots.map((s) => 1 - s.quality));
   const total = weights.quality + weights.price + weights.latency + weights.success;
 
   const scored = slots.map((slot) => {
     const seen = stats(slot.provider);
     const parts = {
-      quality: slot.quality,
+      quality: (fewestErrors + ERROR_FLOOR) / (1 - slot.quality + ERROR_FLOOR),
       price: maxPrice === minPrice ? 1 : (maxPrice - slot.pricePerPage) / (maxPrice - minPrice),
       // +1 ms keeps instant answers (tests, cached engines) from dividing by zero.
       latency: seen?.msPerPage === undefined ? 1 : (fastest + 1) / (seen.msPerPage + 1),
