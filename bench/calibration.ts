@@ -118,15 +118,17 @@ export async function measureCalibration(
       if (await provider.available()) names.push(name);
       else console.warn(`  ${name}: not available on this machine, skipped`);
     }
-    const readings: Reading[] = [];
-    for (const name of names) {
-      const provider = registry.get(name) as Provider;
-      if (pages[0]) await readWith(provider, pages[0]); // worker start and data load, not timed
-      for (const page of pages) readings.push(await readWith(provider, page));
-    }
-    // Default routing: the catalog's weights and today's defaults, on the warm engines.
+    const providers = names.map((name) => registry.get(name) as Provider);
+    // Worker start and data load, not timed.
+    if (pages[0]) for (const provider of providers) await readWith(provider, pages[0]);
+    // Default routing: the catalog's weights and today's defaults, on the same warm engines.
     const router = createRouter(loadRoutingConfig({}), registry);
-    for (const page of options.providers ? [] : pages) {
+    const readings: Reading[] = [];
+    // Page by page, every provider and then routing in turn, so that other load
+    // on the machine falls on all of them alike.
+    for (const page of pages) {
+      for (const provider of providers) readings.push(await readWith(provider, page));
+      if (options.providers) continue; // routing needs them all
       const started = performance.now();
       const result = await router.route({ category, input: input(page) });
       const ms = performance.now() - started;

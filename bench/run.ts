@@ -6,6 +6,10 @@ import { join } from "node:path";
 
 const BENCHMARKS = [
   ["ocr.ts", "OCR pages per second: each provider against native tesseract"],
+  [
+    "calibration.ts",
+    "OCR quality: CER and time per page of every provider and of default routing, by kind of page",
+  ],
   ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],
   ["overhead.ts", "The service's own latency per process call"],
   ["app.ts", "The app's added latency per route handler against the service directly"],

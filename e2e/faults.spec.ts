@@ -216,14 +216,14 @@ test.describe("faults", () => {
       ledgerPath: ".data/e2e/faults-restart/app/ledger.sqlite",
       supportAccounts: `${SUPPORT_E2E_ACCOUNT.username}:${hashPasswordSync(SUPPORT_E2E_ACCOUNT.password)}`,
     };
-    // The first-choice provider takes 8 s, so the app can die mid-run.
+    // The first-choice provider (an LSTM engine) takes 8 s, so the app can die mid-run.
     const [, firstApp] = await Promise.all([
       startService({
         port: restartService,
         apiKey: key,
         dataDir: path.join(dir, "service"),
         appPorts: [restartApp],
-        providerFaults: "tesseractjs-fast=delay:8000",
+        providerFaults: "tesseractjs-best=delay:8000;tesseract-native=delay:8000",
       }).then(own),
       startApp(app).then(own),
     ]);
