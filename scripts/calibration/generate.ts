@@ -266,10 +266,9 @@ export async function generate(): Promise<CalibrationPage[]> {
       manifest.push({ file, kind, languageHints: kind === "german" ? ["de"] : ["en"] });
     }
   }
-  writeFileSync(
-    path.join(CALIBRATION_DIR, "manifest.json"),
-    `${JSON.stringify(manifest, null, 2)}\n`,
-  );
+  // Short lists on one line, as Biome formats JSON.
+  const json = JSON.stringify(manifest, null, 2).replace(/\[\n\s+("[^"]*")\n\s+\]/g, "[$1]");
+  writeFileSync(path.join(CALIBRATION_DIR, "manifest.json"), `${json}\n`);
   return manifest;
 }
 
