@@ -96,6 +96,17 @@ describe("preparePage", () => {
     expect((await preparePage(png, new Set())).image).toBe(png);
   });
 
+  it("writes PNG for an engine that asks for it", async () => {
+    const prepared = await preparePage(page({ tilt: 3 }), ALL, "png");
+    expect(prepared.image.subarray(1, 4).toString("latin1")).toBe("PNG");
+  });
+
+  it("passes a cut-off file through, for the engine to refuse", async () => {
+    const whole = page();
+    const cut = whole.subarray(0, Math.floor(whole.length / 2));
+    expect((await preparePage(cut, ALL)).image).toBe(cut);
+  });
+
   it("measures Otsu's threshold between ink and paper", async () => {
     const image = await loadImage(page());
     const canvas = createCanvas(image.width, image.height);

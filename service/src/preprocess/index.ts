@@ -4,7 +4,7 @@
 //   normalize  divide out uneven light and stretch contrast (background.ts)
 //   deskew     straighten text tilted by more than MIN_SKEW degrees (skew.ts)
 //   upscale    enlarge small print (x-height under SMALL_PRINT pixels) to TARGET_X_HEIGHT
-// The result is a grey PGM image, which every engine reads; `scale` says how
+// The result is a grey PGM image (PNG for an engine that asks for it); `scale` says how
 // much it was enlarged (a PDF page's dpi grows with it), and `toOriginal` maps
 // boxes found on it back onto the person's own image, so answers keep
 // referring to the page as it was sent. Images the canvas cannot decode
@@ -42,12 +42,29 @@ export interface PreparedPage {
 
 const same = (box: BBox) => box;
 
+/** What an engine reads prepared pages as: PGM costs nothing to write; PNG for engines that decode with sharp. */
+export type PreparedFormat = "pgm" | "png";
+
+/**
+ * Whether a PNG or JPEG ends as it should. The canvas decodes a cut-off file
+ * anyway (the missing rows grey), which would hide from the engine, and the
+ * person, that the file is damaged; such files pass through to fail there.
+ */
+function isWhole(bytes: Buffer): boolean {
+  const tail = bytes.subarray(Math.max(0, bytes.length - 64));
+  if (bytes[0] === 0x89 && bytes[1] === 0x50) return tail.includes("IEND");
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return tail.includes(Buffer.from([0xff, 0xd9]));
+  return true;
+}
+
 export async function preparePage(
   bytes: Buffer,
   steps: ReadonlySet<PreprocessStep>,
+  format: PreparedFormat = "pgm",
 ): Promise<PreparedPage> {
   const unchanged = { image: bytes, scale: 1, skew: 0, toOriginal: same };
-  if (steps.size === 0) return unchanged;
+  if (steps.size === 0 || !isWhole(bytes)) return unchanged;
+  const encode = (image: Grey) => (format === "png" ? toCanvas(image).encode("png") : toPgm(image));
   let decoded: Awaited<ReturnType<typeof loadImage>>;
   try {
     decoded = await loadImage(bytes);
@@ -73,11 +90,12 @@ export async function preparePage(
     }
   }
   const original = { width, height };
-  if (skew === 0 && scale === 1)
-    return { image: toPgm(grey), scale, skew, original, toOriginal: same };
+  if (skew === 0 && scale === 1) {
+    return { image: await encode(grey), scale, skew, original, toOriginal: same };
+  }
   const prepared = transform(grey, skew, scale);
   return {
-    image: toPgm(prepared),
+    image: await encode(prepared),
     scale,
     skew,
     original,

@@ -4,7 +4,12 @@
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BBox, OcrPage } from "@/lib/contract";
-import { type PreparedPage, type PreprocessStep, preparePage } from "../preprocess";
+import {
+  type PreparedFormat,
+  type PreparedPage,
+  type PreprocessStep,
+  preparePage,
+} from "../preprocess";
 import { type AnswerBounds, checkOcrAnswer } from "./answer-check";
 import { readsAll, resolveLanguage } from "./language";
 import type { PageRecognizer, RecognizedPage } from "./ocr-page";
@@ -22,6 +27,8 @@ export interface OcrEngine {
   maxLanguages?: number;
   recognize: PageRecognizer;
   close(): Promise<void>;
+  /** How it takes prepared page images (service/src/preprocess): PGM unless it says PNG. */
+  preparedAs?: PreparedFormat;
 }
 
 export interface PdfRasterOptions {
@@ -67,7 +74,8 @@ export function createOcrProvider(
         await engine.languages(),
         engine.maxLanguages,
       );
-      return ocrDocument(input, { recognize: engine.recognize, language, ...options });
+      const { recognize, preparedAs } = engine;
+      return ocrDocument(input, { recognize, preparedAs, language, ...options });
     },
     close: () => engine.close(),
   };
@@ -94,6 +102,8 @@ export interface OcrDocumentOptions extends OcrProviderOptions {
   recognize: PageRecognizer;
   /** Tesseract language string to use (see language.ts). */
   language: string;
+  /** How the engine takes prepared page images. */
+  preparedAs?: PreparedFormat;
   /** Reads a PDF page's own text at `dpi`; undefined when it has none, and the page is OCR'd. */
   textLayer?: (page: PDFPageProxy, dpi: number) => Promise<RecognizedPage | undefined>;
 }
@@ -106,7 +116,7 @@ export async function ocrDocument(
   const steps = options.preprocess ?? new Set();
   /** One page image, prepared; an enlarged page's resolution grows with it. */
   const recognize = async (image: Buffer, dpi?: number) => {
-    const prepared = await preparePage(image, steps);
+    const prepared = await preparePage(image, steps, options.preparedAs);
     signal.throwIfAborted();
     const scaled = dpi === undefined ? undefined : Math.round(dpi * prepared.scale);
     const page = await options.recognize(prepared.image, { language, dpi: scaled, signal });

@@ -187,6 +187,8 @@ export function createPaddleOcr(options: PaddleOcrOptions): OcrEngine {
     },
     languages: async () => LANGUAGES,
     recognize: (image, { signal }) => slots.use(() => read(image), signal),
+    // sharp, which decodes its images, reads no PGM.
+    preparedAs: "png",
     close: () => slots.close(),
   };
 }
