@@ -7,22 +7,14 @@
 // handler about 1.5 ms on the 2-core benchmark machine (bench/app.ts). The
 // API's fixed hardening headers come from next.config.mjs's `headers()`.
 import { type NextRequest, NextResponse } from "next/server";
-import {
-  contentSecurityPolicy,
-  createNonce,
-  SECURITY_HEADERS,
-  uploadOrigins,
-} from "@/lib/http/security-headers";
+import { env } from "@/lib/env";
+import { contentSecurityPolicy, createNonce, SECURITY_HEADERS } from "@/lib/http/security-headers";
 
-const origins = uploadOrigins({
-  UPLOAD_ORIGINS: process.env.UPLOAD_ORIGINS,
-  ROUTING_API_URL: process.env.ROUTING_API_URL,
-});
 const dev = process.env.NODE_ENV === "development";
 
 export function proxy(request: NextRequest) {
   const nonce = createNonce();
-  const policy = contentSecurityPolicy({ nonce, uploadOrigins: origins, dev });
+  const policy = contentSecurityPolicy({ nonce, uploadOrigins: env.UPLOAD_ORIGINS, dev });
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

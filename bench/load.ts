@@ -19,6 +19,7 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { grantSchema } from "../lib/api/documents";
 import { startApp, startRealService } from "./app";
 import { exitWith } from "./exit";
 import { freshDataDir, hasBuild, root } from "./setup";
@@ -54,17 +55,13 @@ async function buyerUploads(appUrl: string, bytes: Buffer, count: number) {
     });
     cookie ||= response.headers.getSetCookie()[0]?.split(";")[0] ?? "";
     if (!response.ok) continue;
-    const grant = (await response.json()) as {
-      upload_url: string;
-      s3_uri: string;
-      object_key: string;
-    };
-    const put = await fetch(grant.upload_url, {
+    const grant = grantSchema.parse(await response.json());
+    const put = await fetch(grant.uploadUrl, {
       method: "PUT",
       headers: { "Content-Type": "image/png" },
       body: new Uint8Array(bytes),
     });
-    if (put.ok) uploads.push({ s3Uri: grant.s3_uri, objectKey: grant.object_key });
+    if (put.ok) uploads.push({ s3Uri: grant.s3Uri, objectKey: grant.objectKey });
   }
   return { cookie, uploads };
 }

@@ -113,10 +113,10 @@ test.describe("category page", () => {
 });
 
 test.describe("result page", () => {
-  test("a result this browser never ran is 'not on this device'", async ({ page }) => {
+  test("a result the run history does not know says so, with its trace id", async ({ page }) => {
     await page.goto("/runs/0af7651916cd43dd8448eb211c80319c");
     const panel = page.getByTestId("run-not-found");
-    await expect(panel).toContainText("This result isn't on this device");
+    await expect(panel).toContainText("No result has this address");
     await expect(panel).toContainText("0af7651916cd43dd8448eb211c80319c");
     await expectNoSeriousA11yViolations(page);
   });

@@ -43,7 +43,7 @@ test.describe("security headers", () => {
       // The API's JSON has the fixed headers too (next.config.mjs; proxy.ts skips /api).
       expect(grant.headers()["x-content-type-options"]).toBe("nosniff");
       expect(grant.headers()["x-frame-options"]).toBe("DENY");
-      const { upload_url: uploadUrl } = (await grant.json()) as { upload_url: string };
+      const { uploadUrl } = (await grant.json()) as { uploadUrl: string };
       expect(csp.get("connect-src")).toContain(new URL(uploadUrl).origin);
       expect(headers["x-content-type-options"]).toBe("nosniff");
       expect(headers["referrer-policy"]).toMatch(

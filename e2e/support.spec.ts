@@ -184,7 +184,7 @@ test.describe("run ledger and support console", () => {
     const failed = await page.request.post(
       `/api/categories/${CATEGORY.textRecognition.id}/process`,
       {
-        data: { document: grant.s3_uri, objectKey: grant.object_key, mimeType: "image/png" },
+        data: { document: grant.s3Uri, objectKey: grant.objectKey, mimeType: "image/png" },
         headers: { "Idempotency-Key": key },
       },
     );
@@ -248,14 +248,14 @@ test.describe("run ledger and support console", () => {
             headers,
             body: JSON.stringify({ contentType: "image/png", fileName, size: 48_213 }),
           });
-          const { object_key } = (await res.json()) as { object_key: string };
+          const { objectKey } = (await res.json()) as { objectKey: string };
           if (uploaded)
-            await fetch(`/api/runs/${encodeURIComponent(object_key)}/uploaded`, {
+            await fetch(`/api/runs/${encodeURIComponent(objectKey)}/uploaded`, {
               method: "POST",
               headers,
               body: JSON.stringify({ fileName, size: 48_213 }),
             });
-          return object_key;
+          return objectKey;
         },
         { category: CATEGORY.textRecognition.id, fileName, uploaded },
       );

@@ -3,7 +3,8 @@
 // retry rules for the process call (lib/upload/api.ts), so a call cut by a dying
 // instance is retried with the same Idempotency-Key as a real browser would.
 import { randomUUID } from "node:crypto";
-import { type ProcessResult, processResultSchema, uploadGrantSchema } from "@/lib/contract";
+import { grantSchema } from "@/lib/api/documents";
+import { type ProcessResult, processResultSchema } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { retryCallDelay, shouldRetryCall } from "@/lib/upload/api";
 
@@ -48,14 +49,14 @@ export class Buyer {
 
   /** Grant, PUT to the bucket, process: the buyer's whole flow for one file. */
   async run(file: Buffer, name: string): Promise<BuyerRun> {
-    const grant = uploadGrantSchema.parse(
+    const grant = grantSchema.parse(
       await this.call(`/api/categories/${OCR}/uploads`, {
         contentType: "image/png",
         fileName: name,
         size: file.length,
       }),
     );
-    const put = await fetch(grant.upload_url, {
+    const put = await fetch(grant.uploadUrl, {
       method: "PUT",
       headers: { "Content-Type": "image/png" },
       body: new Uint8Array(file),
@@ -67,11 +68,11 @@ export class Buyer {
       try {
         const answer = await this.call(
           `/api/categories/${OCR}/process`,
-          { document: grant.s3_uri, mimeType: "image/png", objectKey: grant.object_key },
+          { document: grant.s3Uri, mimeType: "image/png", objectKey: grant.objectKey },
           { "Idempotency-Key": idempotencyKey },
         );
         const result = processResultSchema.parse(answer);
-        return { objectKey: grant.object_key, idempotencyKey, result, retried };
+        return { objectKey: grant.objectKey, idempotencyKey, result, retried };
       } catch (error) {
         if (!shouldRetryCall(failures, error)) throw error;
         retried.push(error instanceof AppError ? error.code : "unknown");

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantSchema } from "@/lib/api/documents";
 import { processResultSchema, uploadGrantSchema } from "@/lib/contract";
 import { readObject } from "../service/src/storage/read";
 import { S3Store } from "../service/src/storage/s3";
@@ -112,10 +113,10 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
     const [appA, appB] = fleet.apps;
     if (!appA || !appB) throw new Error("two apps expected");
     const onA = new Buyer(appA.url);
-    const grant = uploadGrantSchema.parse(
+    const grant = grantSchema.parse(
       await onA.call(`/api/categories/${OCR}/uploads`, { contentType: "image/png" }),
     );
-    await fetch(grant.upload_url, {
+    await fetch(grant.uploadUrl, {
       method: "PUT",
       headers: { "Content-Type": "image/png" },
       body: new Uint8Array(await letter()),
@@ -125,7 +126,7 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
     const result = processResultSchema.parse(
       await onB.call(
         `/api/categories/${OCR}/process`,
-        { document: grant.s3_uri, mimeType: "image/png", objectKey: grant.object_key },
+        { document: grant.s3Uri, mimeType: "image/png", objectKey: grant.objectKey },
         { "Idempotency-Key": randomUUID() },
       ),
     );

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env";
 
@@ -13,7 +14,40 @@ describe("parseEnv", () => {
       BUYER_SERVICE_CALLS_PER_MINUTE: 120,
       TRUSTED_PROXIES: expect.anything(),
       REDIS_URL: undefined,
+      UPLOAD_ORIGINS: ["http://localhost:8000", "http://127.0.0.1:8000"],
+      DATABASE_URL: undefined,
+      LEDGER_SQLITE_PATH: path.join(".data", "app", "ledger.sqlite"),
+      LEDGER_RETENTION_DAYS: 30,
+      SESSION_SECRET: undefined,
+      SUPPORT_ACCOUNTS: new Map(),
+      SUPPORT_SESSION_HOURS: 8,
     });
+  });
+
+  it("reports every bad variable at once, the ledger's and the sessions' too, never a secret", () => {
+    let message = "";
+    try {
+      parseEnv({
+        ROUTING_TIMEOUT_MS: "soon",
+        LEDGER_RETENTION_DAYS: "0",
+        SESSION_SECRET: "short-secret",
+        SUPPORT_ACCOUNTS: "alice:hunter2",
+        UPLOAD_ORIGINS: "ftp://files",
+      });
+    } catch (error) {
+      message = String(error);
+    }
+    for (const name of [
+      "ROUTING_TIMEOUT_MS",
+      "LEDGER_RETENTION_DAYS",
+      "SESSION_SECRET",
+      "SUPPORT_ACCOUNTS",
+      "UPLOAD_ORIGINS",
+    ]) {
+      expect(message).toContain(name);
+    }
+    expect(message).not.toContain("short-secret");
+    expect(message).not.toContain("hunter2");
   });
 
   it("refuses a rate limit that is not a count and a Redis URL of another scheme", () => {

@@ -2,7 +2,8 @@
 // (DATABASE_URL) means they do. A generated session secret or an in-memory rate
 // limit would then differ per instance (a buyer's cookie works on one and not
 // the next; each instance allows the whole limit), so each must be set. Checked
-// at start by instrumentation.ts, which stops the instance naming what is missing.
+// with the rest of the environment (lib/env.ts), which instrumentation.ts parses
+// at start: an instance missing one stops there, naming it.
 
 const POSTGRES = /^postgres(ql)?:\/\//i;
 
@@ -22,12 +23,4 @@ export function sharedSettingsProblems(env: Record<string, string | undefined>):
     problems.push(`ROUTING_API_KEY: ${why}, the Routing Service key every instance sends`);
   }
   return problems;
-}
-
-/** At start: prints what is missing and ends the process, or returns. */
-export function stopUnlessShared(env: Record<string, string | undefined>): void {
-  const problems = sharedSettingsProblems(env);
-  if (problems.length === 0) return;
-  console.error(`The web app cannot start:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-  process.exit(1);
 }

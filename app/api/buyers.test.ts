@@ -5,7 +5,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { UploadGrant } from "@/lib/contract";
+import type { Grant } from "@/lib/api/documents";
 import { jar } from "@/lib/testing/cookie-jar";
 import { startService, type TestService } from "@/service/test/helpers";
 import {
@@ -66,11 +66,11 @@ const post = (
 };
 
 /** A buyer's upload: a grant through the app, then the PUT to storage. */
-async function upload(buyer: Map<string, string>): Promise<UploadGrant> {
+async function upload(buyer: Map<string, string>): Promise<Grant> {
   const response = await post(buyer, grantRoute, "uploads", { contentType: "image/png" });
   expect(response.status).toBe(200);
-  const grant = (await response.json()) as UploadGrant;
-  const put = await fetch(grant.upload_url, {
+  const grant = (await response.json()) as Grant;
+  const put = await fetch(grant.uploadUrl, {
     method: "PUT",
     headers: { "Content-Type": "image/png" },
     body: await fixture("letter.png"),
@@ -79,16 +79,16 @@ async function upload(buyer: Map<string, string>): Promise<UploadGrant> {
   return grant;
 }
 
-const processBody = (grant: UploadGrant) => ({
-  document: grant.s3_uri,
-  objectKey: grant.object_key,
+const processBody = (grant: Grant) => ({
+  document: grant.s3Uri,
+  objectKey: grant.objectKey,
   mimeType: "image/png",
 });
-const processAs = (buyer: Map<string, string>, grant: UploadGrant, key: string) =>
+const processAs = (buyer: Map<string, string>, grant: Grant, key: string) =>
   post(buyer, processRoute, "process", processBody(grant), { "Idempotency-Key": key });
 
 describe("two buyers", () => {
-  let aliceGrant: UploadGrant;
+  let aliceGrant: Grant;
   let aliceTrace: string;
 
   it("lets a buyer process their own upload", async () => {

@@ -1,7 +1,7 @@
 "use client";
 import { useActionState } from "react";
-import type { SignInState } from "@/app/(site)/support/actions";
 import { primaryButton } from "@/components/button-styles";
+import type { SignInState } from "@/lib/auth/staff-actions";
 
 const field =
   "mt-1.5 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { signOut } from "@/app/(site)/support/actions";
+import { signOut } from "@/lib/auth/staff-actions";
 
 /** The console's own bar under the site header: where you are, who you are, sign out. */
 export function SupportBar({ username }: { username: string | undefined }) {

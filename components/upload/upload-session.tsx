@@ -8,7 +8,6 @@ import Link from "next/link";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { QueryProvider } from "@/lib/query/query-provider";
-import { useRecordRuns } from "@/lib/runs/use-record-runs";
 import type { QueueEntry } from "@/lib/upload/queue-state";
 import { useUploadQueue } from "@/lib/upload/use-upload-queue";
 import { UploadQueue } from "./upload-queue";
@@ -65,7 +64,6 @@ function Session({
   onTaken,
   queueSlot,
 }: UploadSessionProps) {
-  useRecordRuns(categoryId, categoryName);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const queue = useUploadQueue({ categoryId, accepted, maxBytes });
   const { addFiles, resultOf, fileOf } = queue;

@@ -1,29 +1,10 @@
-// Sessions and support accounts, read from the environment once. Server only.
+// Sessions and support accounts, from the app's environment (lib/env.ts). Server only.
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
-import { type Accounts, parseAccounts } from "./accounts";
-
-const unsetIfEmpty = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
-
-const authEnvSchema = z.object({
-  // Signs the buyer and staff cookies (HMAC-SHA256). At least 32 characters.
-  // When unset, one is made once and kept in .data/app/session-secret.
-  SESSION_SECRET: z.preprocess(
-    unsetIfEmpty,
-    z.string().min(32, "must be at least 32 characters").optional(),
-  ),
-  // Support staff: "alice:<hash>,bob:<hash>", hashes from `npm run support:hash-password`.
-  SUPPORT_ACCOUNTS: z.preprocess(unsetIfEmpty, z.string().optional()),
-  // How long a support sign-in lasts.
-  SUPPORT_SESSION_HOURS: z.preprocess(
-    unsetIfEmpty,
-    z.coerce.number().min(0.01).max(720).default(8),
-  ),
-});
+import { env } from "@/lib/env";
+import type { Accounts } from "./accounts";
 
 export interface AuthConfig {
   secret: string;
@@ -37,15 +18,10 @@ let cached: AuthConfig | undefined;
 
 export function authConfig(): AuthConfig {
   if (cached) return cached;
-  const parsed = authEnvSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment for sessions:\n${problems.join("\n")}`);
-  }
-  const env = parsed.data;
   cached = {
+    // The generated secret is made on first use, not at start, so a build writes nothing.
     secret: env.SESSION_SECRET ?? localSecret(),
-    accounts: parseAccounts(env.SUPPORT_ACCOUNTS),
+    accounts: env.SUPPORT_ACCOUNTS,
     staffSessionMs: env.SUPPORT_SESSION_HOURS * 3_600_000,
   };
   return cached;

@@ -1,11 +1,12 @@
 // A request to the app's own API that breaks its schema: `bad_request`, with
 // one line per field. These callers are our own pages (or a developer), so
 // zod's words are fine here; the upstream's words go through parseDetail.
-import type { z } from "zod";
+import { safeParse } from "zod/mini";
+import type * as core from "zod/v4/core";
 import { readTextUpTo } from "@/lib/http/read-limited";
 import { AppError } from "./app-error";
 
-export function invalidRequest(error: z.ZodError): AppError {
+export function invalidRequest(error: core.$ZodError): AppError {
   const fields = error.issues.map((issue) => ({
     field: issue.path.map(String).join(".") || "body",
     message: issue.message,
@@ -19,8 +20,8 @@ export function invalidRequest(error: z.ZodError): AppError {
 }
 
 /** Checks a value against a schema, or throws the `bad_request` AppError. */
-export function parseRequest<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value);
+export function parseRequest<S extends core.$ZodType>(schema: S, value: unknown): core.output<S> {
+  const parsed = safeParse(schema, value);
   if (!parsed.success) throw invalidRequest(parsed.error);
   return parsed.data;
 }

@@ -19,7 +19,11 @@ const processDocument = vi.fn(
 const holder: { ledger?: Ledger } = {};
 
 vi.mock("@/lib/env", () => ({ env: { ROUTING_PROCESS_TIMEOUT_MS: 130_000 } }));
-vi.mock("@/lib/routing", () => ({ processDocument }));
+vi.mock("@/lib/routing", async (original) => ({
+  processDocument,
+  withIdempotencyKey: (await original<typeof import("@/lib/routing/documents")>())
+    .withIdempotencyKey,
+}));
 // Who is looking: support staff unless a test says otherwise.
 const visitor: { buyer?: string; staff?: { user: string } } = { staff: { user: "s" } };
 vi.mock("@/lib/auth/buyer-session", () => ({ getBuyerSessionId: async () => visitor.buyer }));
@@ -31,7 +35,7 @@ vi.mock("./instance", () => ({
   },
 }));
 
-const { findRunForStaff, openRunForPage } = await import("./access");
+const { findRunForStaff, listMyRuns, openRunForPage } = await import("./access");
 
 const dir = mkdtempSync(path.join(tmpdir(), "ledger-access-"));
 
@@ -100,6 +104,23 @@ describe("openRunForPage", () => {
     } finally {
       visitor.buyer = undefined;
       visitor.staff = { user: "s" };
+    }
+  });
+});
+
+describe("a ledger that cannot be read", () => {
+  it("is a state the pages show, not a crash", async () => {
+    const ledger = holder.ledger;
+    holder.ledger = undefined;
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      visitor.buyer = "buyer-1";
+      expect(await openRunForPage("c".repeat(32))).toEqual({ state: "unavailable" });
+      expect(await listMyRuns()).toEqual({ state: "unavailable" });
+    } finally {
+      holder.ledger = ledger;
+      visitor.buyer = undefined;
+      quiet.mockRestore();
     }
   });
 });

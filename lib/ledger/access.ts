@@ -22,8 +22,27 @@ export async function viewerOf(run: Pick<RunSummary, "sessionId">): Promise<View
   return (await getStaffSession()) ? "staff" : null;
 }
 
+/** The ledger could not be read (its database is down): the page says so. */
+export type LedgerUnavailable = { state: "unavailable" };
+
+/** Logs why the ledger failed (never a body or a key) and gives the state a page shows. */
+export function ledgerUnavailable(error: unknown): LedgerUnavailable {
+  console.error("[ledger] unavailable:", error instanceof Error ? error.message : "unknown");
+  return { state: "unavailable" };
+}
+
+export type MyRuns = { state: "open"; runs: RunSummary[] } | LedgerUnavailable;
+
 /** The buyer's own runs, newest first; none without a session. */
-export async function listMyRuns(): Promise<RunSummary[]> {
+export async function listMyRuns(): Promise<MyRuns> {
+  try {
+    return { state: "open", runs: await readMyRuns() };
+  } catch (error) {
+    return ledgerUnavailable(error);
+  }
+}
+
+async function readMyRuns(): Promise<RunSummary[]> {
   const sessionId = await getBuyerSessionId();
   if (!sessionId) return [];
   const ledger = await getLedger();
@@ -33,7 +52,10 @@ export async function listMyRuns(): Promise<RunSummary[]> {
   return (await resumeStaleRuns(ledger, runs)) ? ledger.listBuyerRuns(sessionId) : runs;
 }
 
-export type RunForPage = { state: "open"; run: RunDetail; viewer: Viewer } | { state: "missing" };
+export type RunForPage =
+  | { state: "open"; run: RunDetail; viewer: Viewer }
+  | { state: "missing" }
+  | LedgerUnavailable;
 
 /**
  * For /runs/<id>: the run when this visitor may see it. Someone else's run is
@@ -41,6 +63,14 @@ export type RunForPage = { state: "open"; run: RunDetail; viewer: Viewer } | { s
  * id exists.
  */
 export async function openRunForPage(id: string): Promise<RunForPage> {
+  try {
+    return await readRunForPage(id);
+  } catch (error) {
+    return ledgerUnavailable(error);
+  }
+}
+
+async function readRunForPage(id: string): Promise<RunForPage> {
   const ledger = await getLedger();
   await settleUnprocessedRuns(ledger);
   const run = await ledger.findRun(id);

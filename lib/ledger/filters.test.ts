@@ -35,10 +35,10 @@ describe("parseRunQuery", () => {
     expect(query.filters).toEqual({});
     expect(query.page).toBe(1);
     expect(query.problems).toEqual([
-      expect.stringMatching(/^outcome:/),
-      expect.stringMatching(/^from: is not a date/),
-      "min_cost: cannot be negative",
-      "page: must be a whole number from 1",
+      { field: "outcome", message: expect.any(String) },
+      { field: "from", message: "is not a date" },
+      { field: "min_cost", message: "cannot be negative" },
+      { field: "page", message: "must be a whole number from 1" },
     ]);
   });
 });

@@ -15,11 +15,17 @@ export interface RunFilters {
   maxCost?: number;
 }
 
+/** A parameter that did not parse: its name in the URL and why. */
+export interface FilterProblem {
+  field: string;
+  message: string;
+}
+
 export interface RunQuery {
   filters: RunFilters;
   page: number;
   size: number;
-  problems: string[];
+  problems: FilterProblem[];
 }
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -56,14 +62,14 @@ function read(params: Params, name: string): string | undefined {
 }
 
 export function parseRunQuery(params: Params): RunQuery {
-  const problems: string[] = [];
+  const problems: FilterProblem[] = [];
   const filters: Record<string, unknown> = {};
   for (const [key, [name, schema]] of Object.entries(fields)) {
     const raw = read(params, name);
     if (raw === undefined) continue;
     const parsed = (schema as z.ZodType).safeParse(raw);
     if (parsed.success) filters[key] = parsed.data;
-    else problems.push(`${name}: ${parsed.error.issues[0]?.message ?? "is not valid"}`);
+    else problems.push({ field: name, message: parsed.error.issues[0]?.message ?? "is not valid" });
   }
   const page = z.coerce
     .number()
@@ -76,8 +82,10 @@ export function parseRunQuery(params: Params): RunQuery {
     .min(1)
     .max(MAX_PAGE_SIZE)
     .safeParse(read(params, "size") ?? String(DEFAULT_PAGE_SIZE));
-  if (!page.success) problems.push("page: must be a whole number from 1");
-  if (!size.success) problems.push(`size: must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  if (!page.success) problems.push({ field: "page", message: "must be a whole number from 1" });
+  if (!size.success) {
+    problems.push({ field: "size", message: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` });
+  }
   return {
     filters: filters as RunFilters,
     page: page.success ? page.data : 1,

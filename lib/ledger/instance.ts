@@ -1,7 +1,7 @@
 // The process's one ledger, opened on first use from the environment (kept on
 // globalThis so dev reloads do not open it twice). Server only.
 import "server-only";
-import { parseLedgerEnv } from "./config";
+import { env } from "@/lib/env";
 import { openLedgerDb } from "./database";
 import { createLedger, type Ledger } from "./ledger";
 import { startResumeSweeper } from "./upkeep";
@@ -17,7 +17,6 @@ export function getLedger(): Promise<Ledger> {
 }
 
 async function openFromEnv(): Promise<Ledger> {
-  const env = parseLedgerEnv(process.env);
   const db = await openLedgerDb({ url: env.DATABASE_URL, sqlitePath: env.LEDGER_SQLITE_PATH });
   const ledger = createLedger(db, { retentionDays: env.LEDGER_RETENTION_DAYS });
   await ledger.purge();

@@ -2,7 +2,10 @@
 // but the buyer's session id, which is nobody's business but the cookie's.
 import type { RunDetail, RunSummary } from "./types";
 
-export function toPublicRun<T extends RunSummary | RunDetail>(run: T): Omit<T, "sessionId"> {
+/** What /api/support/runs answers per run (lib/api/runs.ts). */
+export type PublicRun<T extends RunSummary | RunDetail = RunDetail> = Omit<T, "sessionId">;
+
+export function toPublicRun<T extends RunSummary | RunDetail>(run: T): PublicRun<T> {
   const { sessionId: _, ...rest } = run;
   return rest;
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
-import type { ProcessInput, ProcessOutcome } from "@/lib/routing/types";
+import type { ProcessCall, ProcessOutcome } from "@/lib/routing/types";
 import { describeFailure } from "./failure";
 import type { Ledger } from "./ledger";
 import { INTERRUPTED, planResume, type ResumeDeps, resumePolicy, resumeRun } from "./resume";
@@ -46,13 +46,7 @@ describe("planResume", () => {
   it("asks again with the stored key and request once the run is stale", () => {
     expect(planResume(run, T0 + policy.staleMs, policy)).toEqual({
       kind: "reask",
-      idempotencyKey: "key-1",
-      input: {
-        document: "s3://b/uploads/c/x.png",
-        mimeType: "image/png",
-        languageHints: ["eng"],
-        objectKey: "uploads/c/x.png",
-      },
+      call: request,
     });
   });
 
@@ -133,17 +127,18 @@ describe.each(backends)("resumeRun on $name", (backend) => {
     const { id, objectKey } = await orphan(key);
     clock += policy.staleMs;
     const process = vi.fn(
-      async (_c: string, _i: ProcessInput, _k: string): Promise<ProcessOutcome> =>
-        outcome("a".repeat(32)),
+      async (_c: string, _call: ProcessCall): Promise<ProcessOutcome> => outcome("a".repeat(32)),
     );
     expect(await resumeRun(deps(process), await detail(id), clock, policy)).toBe("succeeded");
 
     expect(process).toHaveBeenCalledOnce();
-    expect(process).toHaveBeenCalledWith(
-      "cat-ocr",
-      { document: `s3://docroute/${objectKey}`, mimeType: "image/png", objectKey },
-      key,
-    );
+    expect(process).toHaveBeenCalledWith("cat-ocr", {
+      headers: { "Idempotency-Key": key },
+      body: {
+        input: { document: `s3://docroute/${objectKey}`, mime_type: "image/png" },
+        input_ref: objectKey,
+      },
+    });
     const run = await detail(id);
     expect(run).toMatchObject({ id: "a".repeat(32), status: "succeeded", replayed: true });
     expect(run.data?.text).toBe("Dear reader");

@@ -21,7 +21,7 @@
 // running, with words a person understands.
 import { z } from "zod";
 import { ERROR_TEXT } from "@/lib/errors/messages";
-import type { ProcessInput, ProcessOutcome } from "@/lib/routing/types";
+import type { ProcessCall, ProcessOutcome } from "@/lib/routing/types";
 import type { FailureInput, ProcessEndInput, RunDetail } from "./types";
 
 export interface ResumePolicy {
@@ -43,23 +43,18 @@ export function resumePolicy(processTimeoutMs: number): ResumePolicy {
   };
 }
 
-/** The request as trackProcess keeps it (lib/ledger/track.ts). */
-const storedRequestSchema = z.object({
+/** The call as trackProcess keeps it (lib/routing's ProcessCall), with its key. */
+const storedCallSchema = z.object({
   headers: z.object({ "Idempotency-Key": z.string().min(1).max(255) }),
-  body: z.object({
-    input: z.object({
-      document: z.string().min(1),
-      mime_type: z.string().min(1),
-      language_hints: z.array(z.string()).optional(),
-    }),
-    input_ref: z.string().min(1).optional(),
+  body: z.looseObject({
+    input: z.looseObject({ document: z.string().min(1), mime_type: z.string().min(1) }),
   }),
 });
 
 export type ResumePlan =
   | { kind: "none" }
   | { kind: "wait" }
-  | { kind: "reask"; idempotencyKey: string; input: ProcessInput }
+  | { kind: "reask"; call: ProcessCall }
   | { kind: "interrupt" };
 
 type PlanRun = Pick<
@@ -71,24 +66,14 @@ type PlanRun = Pick<
 export function planResume(run: PlanRun, now: number, policy: ResumePolicy): ResumePlan {
   if (run.status !== "in_progress" || run.processStartedAt === null) return { kind: "none" };
   if (now - run.updatedAt < policy.staleMs) return { kind: "wait" };
-  const request = storedRequestSchema.safeParse(run.request);
-  const key = request.success ? request.data.headers["Idempotency-Key"] : undefined;
+  const stored = storedCallSchema.safeParse(run.request);
   if (
-    request.success &&
-    key === run.idempotencyKey &&
+    stored.success &&
+    stored.data.headers["Idempotency-Key"] === run.idempotencyKey &&
     now - run.processStartedAt < policy.replayWindowMs
   ) {
-    const { input, input_ref } = request.data.body;
-    return {
-      kind: "reask",
-      idempotencyKey: key,
-      input: {
-        document: input.document,
-        mimeType: input.mime_type,
-        ...(input.language_hints?.length ? { languageHints: input.language_hints } : {}),
-        ...(input_ref ? { objectKey: input_ref } : {}),
-      },
-    };
+    // Sent again exactly as it was first sent.
+    return { kind: "reask", call: run.request as ProcessCall };
   }
   return now - run.updatedAt >= policy.abandonAfterMs ? { kind: "interrupt" } : { kind: "wait" };
 }
@@ -117,11 +102,7 @@ export function isUndecided(failure: FailureInput): boolean {
 export interface ResumeDeps {
   /** Takes the run for this attempt if nobody touched it since `seenUpdatedAt`. */
   claim: (localId: string, seenUpdatedAt: number) => Promise<boolean>;
-  process: (
-    categoryId: string,
-    input: ProcessInput,
-    idempotencyKey: string,
-  ) => Promise<ProcessOutcome>;
+  process: (categoryId: string, call: ProcessCall) => Promise<ProcessOutcome>;
   end: (localId: string, end: ProcessEndInput) => Promise<void>;
   describe: (error: unknown) => FailureInput;
 }
@@ -145,7 +126,7 @@ export async function resumeRun(
   }
   let outcome: ProcessOutcome;
   try {
-    outcome = await deps.process(run.categoryId, plan.input, plan.idempotencyKey);
+    outcome = await deps.process(run.categoryId, plan.call);
   } catch (error) {
     const failure = deps.describe(error);
     if (isUndecided(failure)) return "waiting";

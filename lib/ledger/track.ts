@@ -6,12 +6,7 @@ import "server-only";
 import { ensureBuyerSession } from "@/lib/auth/buyer-session";
 import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { AppError } from "@/lib/errors";
-import {
-  getCategory,
-  type ProcessInput,
-  type ProcessOutcome,
-  type UploadGrantView,
-} from "@/lib/routing";
+import { type Grant, getCategory, type ProcessCall, type ProcessOutcome } from "@/lib/routing";
 import { markActive } from "./active-runs";
 import { describeFailure } from "./failure";
 import { getLedger } from "./instance";
@@ -48,10 +43,10 @@ export async function trackGrant(
     fileName?: string | undefined;
     fileSize?: number | undefined;
   },
-  call: () => Promise<UploadGrantView>,
-): Promise<UploadGrantView> {
+  send: () => Promise<Grant>,
+): Promise<Grant> {
   const sessionId = await safely("the buyer session", ensureBuyerSession);
-  if (!sessionId) return call();
+  if (!sessionId) return send();
   const name = categoryName(context.categoryId);
   const base = {
     sessionId,
@@ -61,13 +56,13 @@ export async function trackGrant(
     fileSize: context.fileSize,
   };
   try {
-    const grant = await call();
+    const grant = await send();
     await safely("a grant", async () =>
       (await getLedger()).recordGrant({
         ...base,
         categoryName: await name,
-        objectKey: grant.object_key,
-        s3Uri: grant.s3_uri,
+        objectKey: grant.objectKey,
+        s3Uri: grant.s3Uri,
       }),
     );
     return grant;
@@ -86,48 +81,39 @@ export async function trackGrant(
 /**
  * POST /api/categories/:id/process: processes and records start, end and
  * outcome. Only a document granted to this buyer's session is sent to the
- * service (nothing is charged otherwise), and the Idempotency-Key `call` gets
+ * service (nothing is charged otherwise), and the Idempotency-Key `send` gets
  * to send upstream is private to this buyer (lib/auth/idempotency.ts).
  */
 export async function trackProcess(
-  context: { categoryId: string; input: ProcessInput; idempotencyKey?: string | undefined },
-  call: (upstreamKey: string | undefined) => Promise<ProcessOutcome>,
+  context: { categoryId: string; call: ProcessCall },
+  send: (upstreamKey: string | undefined) => Promise<ProcessOutcome>,
 ): Promise<ProcessOutcome> {
-  const { input, idempotencyKey } = context;
+  const { call } = context;
+  const { input, input_ref } = call.body;
+  const idempotencyKey = call.headers["Idempotency-Key"];
   // No session or no ledger: ownership cannot be checked, so nothing is sent.
   const sessionId = await ensureBuyerSession();
-  if (!(await (await getLedger()).isGranted(sessionId, input.document, input.objectKey))) {
+  if (!(await (await getLedger()).isGranted(sessionId, input.document, input_ref))) {
     throw new AppError("forbidden", { message: NOT_GRANTED });
   }
   const upstreamKey = idempotencyKey && upstreamIdempotencyKey(sessionId, idempotencyKey);
   const name = categoryName(context.categoryId);
-  // The request as the client sends it (lib/routing/documents.ts), headers without the key.
-  const request = {
-    headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {},
-    body: {
-      input: {
-        document: input.document,
-        mime_type: input.mimeType,
-        ...(input.languageHints?.length ? { language_hints: input.languageHints } : {}),
-      },
-      ...(input.objectKey ? { input_ref: input.objectKey } : {}),
-    },
-  };
   const runId = await safely("a process start", async () =>
     (await getLedger()).recordProcessStart({
       sessionId,
       categoryId: context.categoryId,
       categoryName: await name,
-      mediaType: input.mimeType,
-      objectKey: input.objectKey,
+      mediaType: input.mime_type,
+      objectKey: input_ref,
       s3Uri: input.document,
       idempotencyKey,
-      request,
+      // The call as the browser asked for it, with its own key, so a resume sends it again as it is (resume.ts).
+      request: call,
     }),
   );
   const release = runId ? markActive(runId) : undefined;
   try {
-    const outcome = await call(upstreamKey);
+    const outcome = await send(upstreamKey);
     if (runId) {
       await safely("a process result", async () =>
         (await getLedger()).recordProcessEnd(runId, {

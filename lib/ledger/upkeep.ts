@@ -6,7 +6,7 @@
 import "server-only";
 import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { env } from "@/lib/env";
-import { processDocument } from "@/lib/routing";
+import { processDocument, withIdempotencyKey } from "@/lib/routing";
 import { isActive } from "./active-runs";
 import { describeFailure } from "./failure";
 import type { Ledger } from "./ledger";
@@ -36,8 +36,14 @@ function resumeOne(ledger: Ledger, localId: string): Promise<ResumeResult> {
     return resumeRun(
       {
         claim: ledger.claimStaleRun,
-        process: (categoryId, input, key) =>
-          processDocument(categoryId, input, upstreamIdempotencyKey(run.sessionId, key)),
+        // Sent again as it was first sent, with the buyer's private upstream key.
+        process: (categoryId, call) => {
+          const key = call.headers["Idempotency-Key"];
+          return processDocument(
+            categoryId,
+            withIdempotencyKey(call, key && upstreamIdempotencyKey(run.sessionId, key)),
+          );
+        },
         end: ledger.recordProcessEnd,
         describe: describeFailure,
       },

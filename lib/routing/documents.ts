@@ -1,8 +1,9 @@
-// Documents: a grant to upload one, then the request to process it.
+// Documents: a grant to upload one, then the call to process it. The app's
+// shapes (lib/api/documents.ts) become the service's here, and only here.
 import "server-only";
 import { processResultSchema, uploadGrantSchema } from "@/lib/contract";
 import { routingFetch } from "./fetch";
-import type { ProcessInput, ProcessOutcome, UploadGrantView } from "./types";
+import type { Grant, ProcessBody, ProcessCall, ProcessOutcome } from "./types";
 
 /**
  * A grant for one upload. The file's size, when the browser gave it, goes along: the
@@ -12,7 +13,7 @@ export async function requestUpload(
   categoryId: string,
   file: { contentType: string; size?: number | undefined },
   signal?: AbortSignal,
-): Promise<UploadGrantView> {
+): Promise<Grant> {
   const { data } = await routingFetch({
     operation: "upload",
     method: "POST",
@@ -24,19 +25,18 @@ export async function requestUpload(
     schema: uploadGrantSchema,
     signal,
   });
-  return data;
+  return {
+    objectKey: data.object_key,
+    s3Uri: data.s3_uri,
+    uploadUrl: data.upload_url,
+    expiresIn: data.expires_in,
+  };
 }
 
-export async function processDocument(
-  categoryId: string,
-  input: ProcessInput,
-  idempotencyKey: string | undefined,
-  signal?: AbortSignal,
-): Promise<ProcessOutcome> {
-  const { data, headers } = await routingFetch({
-    operation: "process",
-    method: "POST",
-    path: `/v1/categories/${encodeURIComponent(categoryId)}/process`,
+/** The service's process request for what the browser sent. */
+export function processCall(input: ProcessBody, idempotencyKey: string | undefined): ProcessCall {
+  return {
+    headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {},
     body: {
       input: {
         document: input.document,
@@ -45,7 +45,25 @@ export async function processDocument(
       },
       ...(input.objectKey ? { input_ref: input.objectKey } : {}),
     },
-    headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {},
+  };
+}
+
+/** The same call with another Idempotency-Key (none when undefined). */
+export function withIdempotencyKey(call: ProcessCall, key: string | undefined): ProcessCall {
+  return { ...call, headers: key ? { "Idempotency-Key": key } : {} };
+}
+
+export async function processDocument(
+  categoryId: string,
+  call: ProcessCall,
+  signal?: AbortSignal,
+): Promise<ProcessOutcome> {
+  const { data, headers } = await routingFetch({
+    operation: "process",
+    method: "POST",
+    path: `/v1/categories/${encodeURIComponent(categoryId)}/process`,
+    body: call.body,
+    headers: { ...call.headers },
     schema: processResultSchema,
     signal,
   });

@@ -313,7 +313,12 @@ describe("requestUpload and processDocument", () => {
   it("asks for a grant with the content type", async () => {
     handler = (_req, _body, res) => json(res, 201, grant);
     const { requestUpload } = await client();
-    expect(await requestUpload(category(1).id, { contentType: "image/png" })).toEqual(grant);
+    expect(await requestUpload(category(1).id, { contentType: "image/png" })).toEqual({
+      objectKey: grant.object_key,
+      s3Uri: grant.s3_uri,
+      uploadUrl: grant.upload_url,
+      expiresIn: grant.expires_in,
+    });
     expect(seen[0]?.method).toBe("POST");
     expect(seen[0]?.url).toBe(`/v1/categories/${category(1).id}/uploads`);
     expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ content_type: "image/png" });
@@ -335,16 +340,18 @@ describe("requestUpload and processDocument", () => {
       meta: { estimated_cost: 0.0015, failover_depth: 1, latency_ms: 812, trace_id: "t1" },
     };
     handler = (_req, _body, res) => json(res, 200, result, { "Idempotent-Replayed": "true" });
-    const { processDocument } = await client();
+    const { processCall, processDocument } = await client();
     const outcome = await processDocument(
       category(1).id,
-      {
-        document: grant.s3_uri,
-        mimeType: "image/png",
-        languageHints: ["eng"],
-        objectKey: grant.object_key,
-      },
-      "key-1",
+      processCall(
+        {
+          document: grant.s3_uri,
+          mimeType: "image/png",
+          languageHints: ["eng"],
+          objectKey: grant.object_key,
+        },
+        "key-1",
+      ),
     );
     expect(outcome).toEqual({ ...result, replayed: true });
     expect(seen[0]?.headers["idempotency-key"]).toBe("key-1");
@@ -365,11 +372,10 @@ describe("requestUpload and processDocument", () => {
         450,
       );
     };
-    const { processDocument } = await client();
+    const { processCall, processDocument } = await client();
     const outcome = await processDocument(
       category(1).id,
-      { document: "s3://b/k", mimeType: "x" },
-      undefined,
+      processCall({ document: "s3://b/k", mimeType: "x" }, undefined),
     );
     expect(outcome.replayed).toBe(false);
     expect(seen[0]?.headers["idempotency-key"]).toBeUndefined();
@@ -378,9 +384,12 @@ describe("requestUpload and processDocument", () => {
   it("reports all providers failing with the trace id", async () => {
     handler = (_req, _body, res) =>
       json(res, 502, { detail: "All providers failed", trace_id: "abc", failover_depth: 2 });
-    const { processDocument } = await client();
+    const { processCall, processDocument } = await client();
     const error = await failure(
-      processDocument(category(1).id, { document: "s3://b/k", mimeType: "image/png" }, "k"),
+      processDocument(
+        category(1).id,
+        processCall({ document: "s3://b/k", mimeType: "image/png" }, "k"),
+      ),
     );
     expect(error.code).toBe("providers_failed");
     expect(error.traceId).toBe("abc");

@@ -3,5 +3,5 @@
 import "server-only";
 
 export { getCategory, listAllCategories, listCategories } from "./categories";
-export { processDocument, requestUpload } from "./documents";
+export { processCall, processDocument, requestUpload, withIdempotencyKey } from "./documents";
 export type * from "./types";

@@ -1,49 +1,21 @@
-// The app's own view of the Routing Service's resources. Callers get these,
-// never raw upstream JSON. Client components may `import type` from here.
-import type { ProcessResult, UploadGrant } from "@/lib/contract";
-import type { Availability } from "./status";
+// What lib/routing gives its callers: the app's own shapes (lib/api), never
+// the service's raw JSON, except the result `{data, meta}`, which is the
+// contract's and is kept as the service gave it. Client components may
+// `import type` from here.
+import type { ProcessRequest, ProcessResult } from "@/lib/contract";
 
-export type { Availability } from "./status";
+export type { Availability, CategoryList, CategoryView } from "@/lib/api/categories";
+export type { Grant, ProcessBody } from "@/lib/api/documents";
 
-export interface CategoryView {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  /** The service's own literal, kept for support and debugging. */
-  status: string;
-  availability: Availability;
-  /** "Active", "Coming soon", or the service's own words, prettified. */
-  statusLabel: string;
-  /**
-   * Media types the category takes and its size limit, when the service says
-   * (extra fields `accepts` and `max_bytes`; the seed does not have them).
-   */
-  accepts?: string[];
-  maxBytes?: number;
-  /** Languages the category reads (extra field `languages`, ISO 639-1): the only hints offered. */
-  languages?: string[];
-}
-
-export interface CategoryList {
-  items: CategoryView[];
-  page: number;
-  pages: number;
-  size: number;
-  total: number;
-}
-
-/** A grant to PUT one document straight to storage (contract shape). */
-export type UploadGrantView = UploadGrant;
-
-/** The `input` of a text-recognition process call, as the app collects it. */
-export interface ProcessInput {
-  /** The grant's s3_uri. */
-  document: string;
-  mimeType: string;
-  languageHints?: string[];
-  /** The grant's object_key, sent as the seed's top-level input_ref. */
-  objectKey?: string;
+/**
+ * A process call as the service takes it, built once from the app's ProcessBody
+ * (processCall): sent by processDocument, kept by the run ledger, and sent
+ * again as it is when a run is resumed.
+ */
+export interface ProcessCall {
+  headers: { "Idempotency-Key"?: string };
+  /** The app always names the document by its s3 URI (and its object key as input_ref). */
+  body: ProcessRequest & { input: { document: string } };
 }
 
 /** `{data, meta}` as the service answered, parsed with the contract schema. */

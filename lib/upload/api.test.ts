@@ -24,21 +24,16 @@ function stubFetch(status: number, body: unknown) {
 
 const CATEGORY = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const GRANT = {
-  expires_in: 900,
-  object_key: "uploads/c/x.png",
-  s3_uri: "s3://b/uploads/c/x.png",
-  upload_url: "http://127.0.0.1:8400/storage/x",
+  expiresIn: 900,
+  objectKey: "uploads/c/x.png",
+  s3Uri: "s3://b/uploads/c/x.png",
+  uploadUrl: "http://127.0.0.1:8400/storage/x",
 };
 
 describe("requestUploadGrant", () => {
-  it("asks the app's route handler and returns the grant in the app's names", async () => {
+  it("asks the app's route handler and returns its grant", async () => {
     const fetchMock = stubFetch(200, GRANT);
-    await expect(requestUploadGrant(CATEGORY, "image/png")).resolves.toEqual({
-      expiresIn: 900,
-      objectKey: "uploads/c/x.png",
-      s3Uri: "s3://b/uploads/c/x.png",
-      uploadUrl: "http://127.0.0.1:8400/storage/x",
-    });
+    await expect(requestUploadGrant(CATEGORY, "image/png")).resolves.toEqual(GRANT);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe(`/api/categories/${CATEGORY}/uploads`);
     expect(init?.method).toBe("POST");
@@ -73,7 +68,7 @@ describe("requestUploadGrant", () => {
   });
 
   it("calls an answer of the wrong shape a bad response", async () => {
-    stubFetch(200, { upload_url: 5 });
+    stubFetch(200, { uploadUrl: 5 });
     await expect(requestUploadGrant(CATEGORY, "image/png")).rejects.toMatchObject({
       code: "bad_response",
     });

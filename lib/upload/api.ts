@@ -2,13 +2,18 @@
 // on the server): a grant for one PUT, and the process call. Both answer
 // AppErrors, so mutations are typed the same as everything else.
 import { mutationOptions } from "@tanstack/react-query";
-import * as z from "zod/mini";
+import {
+  type Grant,
+  grantSchema,
+  type ProcessBody,
+  processAnswerSchema,
+  type UploadBody,
+} from "@/lib/api/documents";
+import { fetchApi } from "@/lib/api/fetch";
+import { type UploadedBody, uploadedAnswerSchema } from "@/lib/api/runs";
 import type { ProcessResult } from "@/lib/contract";
-import { processResultSchema, uploadGrantSchema } from "@/lib/contract/documents";
 import { AppError } from "@/lib/errors";
-import { fetchApi } from "@/lib/query/fetch-api";
 import { backoffDelay } from "./backoff";
-import type { Grant } from "./transfer";
 
 const categoryPath = (categoryId: string) => `/api/categories/${encodeURIComponent(categoryId)}`;
 
@@ -19,16 +24,14 @@ export async function requestUploadGrant(
   file?: { name: string; size: number },
   signal?: AbortSignal,
 ): Promise<Grant> {
-  const body = file
+  const body: UploadBody = file
     ? { contentType, fileName: file.name.slice(0, 255), size: file.size }
     : { contentType };
-  const grant = await fetchApi(`${categoryPath(categoryId)}/uploads`, uploadGrantSchema, {
+  return fetchApi(`${categoryPath(categoryId)}/uploads`, grantSchema, {
     method: "POST",
     body,
     signal,
   });
-  const { object_key, s3_uri, upload_url, expires_in } = grant;
-  return { objectKey: object_key, s3Uri: s3_uri, uploadUrl: upload_url, expiresIn: expires_in };
 }
 
 export interface ProcessVariables {
@@ -44,13 +47,13 @@ export async function submitProcess(
   categoryId: string,
   vars: ProcessVariables,
 ): Promise<ProcessResult> {
-  const body = {
+  const body: ProcessBody = {
     document: vars.s3Uri,
     mimeType: vars.mimeType,
     objectKey: vars.objectKey,
     ...(vars.languageHints.length > 0 ? { languageHints: vars.languageHints } : {}),
   };
-  return fetchApi(`${categoryPath(categoryId)}/process`, processResultSchema, {
+  return fetchApi(`${categoryPath(categoryId)}/process`, processAnswerSchema, {
     method: "POST",
     body,
     headers: { "Idempotency-Key": vars.idempotencyKey },
@@ -68,9 +71,10 @@ export async function reportUploaded(
   file: { name: string; size: number },
 ): Promise<void> {
   try {
-    await fetchApi(`/api/runs/${encodeURIComponent(objectKey)}/uploaded`, z.unknown(), {
+    const body: UploadedBody = { fileName: file.name.slice(0, 255), size: file.size };
+    await fetchApi(`/api/runs/${encodeURIComponent(objectKey)}/uploaded`, uploadedAnswerSchema, {
       method: "POST",
-      body: { fileName: file.name.slice(0, 255), size: file.size },
+      body,
     });
   } catch {
     // The history misses a file name; nothing the person needs to know about.

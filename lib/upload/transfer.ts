@@ -1,16 +1,11 @@
 // One file's way to storage: a grant, then the PUT, with the two recoveries
 // the user never has to ask for: a lost connection is retried with backoff,
 // and an expired grant is renewed once.
+import type { Grant } from "@/lib/api/documents";
 import { backoffDelay, sleep as defaultSleep } from "./backoff";
 import { PutError, type PutProgress, type PutResult } from "./put-file";
 
-export interface Grant {
-  objectKey: string;
-  s3Uri: string;
-  uploadUrl: string;
-  /** Seconds (INTERFACE.md). */
-  expiresIn: number;
-}
+export type { Grant } from "@/lib/api/documents";
 
 export interface TransferDeps {
   requestGrant: (signal: AbortSignal) => Promise<Grant>;

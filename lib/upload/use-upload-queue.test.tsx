@@ -84,10 +84,10 @@ beforeEach(() => {
       if (url.endsWith("/uploads")) {
         grantCount++;
         return json(200, {
-          expires_in: 900,
-          object_key: `uploads/c/obj${grantCount}.png`,
-          s3_uri: `s3://b/uploads/c/obj${grantCount}.png`,
-          upload_url: `http://storage.test/obj${grantCount}`,
+          expiresIn: 900,
+          objectKey: `uploads/c/obj${grantCount}.png`,
+          s3Uri: `s3://b/uploads/c/obj${grantCount}.png`,
+          uploadUrl: `http://storage.test/obj${grantCount}`,
         });
       }
       const answer = processAnswers.shift() ?? { status: 200, body: result("trace-1") };

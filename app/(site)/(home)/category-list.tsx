@@ -3,7 +3,7 @@ import { secondaryButton } from "@/components/button-styles";
 import { CategoryCard } from "@/components/category-card";
 import { Pagination } from "@/components/pagination";
 import { StatePanel } from "@/components/state-panel";
-import type { CategoriesParams } from "@/lib/query/categories";
+import type { CategoriesParams } from "@/lib/api/categories";
 import type { CategoryList as List } from "@/lib/routing/types";
 import { homeHref } from "./home-href";
 

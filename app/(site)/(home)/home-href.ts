@@ -1,4 +1,4 @@
-import { HOME_PAGE_SIZE } from "@/lib/query/categories";
+import { HOME_PAGE_SIZE } from "@/lib/api/categories";
 
 /** `/`, `/?page=2`, `/?page=2&size=4`: the default size stays out of the URL. */
 export function homeHref(page: number, size: number): string {

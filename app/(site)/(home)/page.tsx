@@ -1,7 +1,7 @@
 import { secondaryButton } from "@/components/button-styles";
 import { ErrorState } from "@/components/error-state";
+import { readCategoriesParams } from "@/lib/api/categories";
 import { toAppError } from "@/lib/errors";
-import { readCategoriesParams } from "@/lib/query/categories";
 import { type CategoryList as List, listCategories } from "@/lib/routing";
 import { CategoryList } from "./category-list";
 import { homeHref } from "./home-href";

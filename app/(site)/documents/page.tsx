@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { primaryButton } from "@/components/button-styles";
+import { LedgerUnavailable } from "@/components/ledger/ledger-unavailable";
 import { MyDocumentsList } from "@/components/ledger/my-documents-list";
 import { PageIntro } from "@/components/page-intro";
 import { StatePanel } from "@/components/state-panel";
@@ -12,7 +13,7 @@ export const metadata: Metadata = { title: "My documents" };
 export const dynamic = "force-dynamic";
 
 export default async function MyDocumentsPage() {
-  const runs = await listMyRuns();
+  const mine = await listMyRuns();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <PageIntro eyebrow="Your history" title="My documents">
@@ -21,7 +22,9 @@ export default async function MyDocumentsPage() {
         </p>
       </PageIntro>
       <div className="mt-8">
-        {runs.length === 0 ? (
+        {mine.state === "unavailable" ? (
+          <LedgerUnavailable />
+        ) : mine.runs.length === 0 ? (
           <StatePanel
             title="No documents yet"
             testId="my-documents-empty"
@@ -35,9 +38,11 @@ export default async function MyDocumentsPage() {
           </StatePanel>
         ) : (
           <>
-            <MyDocumentsList runs={runs} unitLabel={env.COST_UNIT_LABEL} now={Date.now()} />
+            <MyDocumentsList runs={mine.runs} unitLabel={env.COST_UNIT_LABEL} now={Date.now()} />
             <RefreshWhilePending
-              pending={runs.some((r) => r.status === "in_progress" && r.processStartedAt !== null)}
+              pending={mine.runs.some(
+                (r) => r.status === "in_progress" && r.processStartedAt !== null,
+              )}
             />
           </>
         )}

@@ -102,7 +102,8 @@ export default async function SupportPage({ searchParams }: Props) {
         </div>
         {query.problems.length > 0 ? (
           <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-amber-900 text-sm">
-            Some filters were not understood and are left out: {query.problems.join("; ")}.
+            Some filters were not understood and are left out:{" "}
+            {query.problems.map((p) => `${p.field}: ${p.message}`).join("; ")}.
           </p>
         ) : null}
         {page.items.length === 0 ? (

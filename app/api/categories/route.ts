@@ -1,8 +1,9 @@
 // GET /api/categories?page&size – the category list for the browser.
+
+import { categoriesParamsSchema } from "@/lib/api/categories";
 import { errorResponse, parseRequest } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
-import { categoriesParamsSchema } from "@/lib/query/categories";
 import { listCategories } from "@/lib/routing";
 
 export async function GET(request: Request) {

@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Breadcrumbs } from "@/components/breadcrumbs";
+import { primaryButton } from "@/components/button-styles";
 import { LedgerRunView } from "@/components/ledger/ledger-run-view";
+import { LedgerUnavailable } from "@/components/ledger/ledger-unavailable";
+import { StatePanel } from "@/components/state-panel";
+import { TraceId } from "@/components/trace-id";
 import { env } from "@/lib/env";
 import { openRunForPage } from "@/lib/ledger/access";
 import { RefreshWhilePending } from "../refresh-while-pending";
-import { RunView } from "./run-view";
 
 type Props = { params: Promise<{ traceId: string }> };
 
@@ -14,8 +19,7 @@ export const dynamic = "force-dynamic";
 export default async function RunPage({ params }: Props) {
   const { traceId } = await params;
   if (!/^[\w.:-]{1,128}$/.test(traceId)) notFound();
-  // The run ledger first: its owner or signed-in staff only. Anyone else gets
-  // what an unknown id gets: a run this browser may have kept itself.
+  // From the run ledger: for its owner or signed-in staff only.
   const found = await openRunForPage(traceId);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -25,7 +29,31 @@ export default async function RunPage({ params }: Props) {
           <RefreshWhilePending pending={found.run.status === "in_progress"} />
         </>
       ) : (
-        <RunView traceId={traceId} unitLabel={env.COST_UNIT_LABEL} />
+        <>
+          <Breadcrumbs trail={[{ href: "/", label: "Categories" }]} current="Result" />
+          <div className="mt-6">
+            {found.state === "missing" ? (
+              <StatePanel
+                title="No result has this address"
+                headingLevel={1}
+                testId="run-not-found"
+                actions={
+                  <Link href="/documents" className={primaryButton}>
+                    My documents
+                  </Link>
+                }
+              >
+                <p>
+                  Check the link, or find the document in My documents. Results are kept for{" "}
+                  {env.LEDGER_RETENTION_DAYS} days.
+                </p>
+                <TraceId traceId={traceId} />
+              </StatePanel>
+            ) : (
+              <LedgerUnavailable headingLevel={1} />
+            )}
+          </div>
+        </>
       )}
     </div>
   );

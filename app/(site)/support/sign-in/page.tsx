@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/support/sign-in-form";
 import { getStaffSession, safeReturnPath } from "@/lib/auth";
-import { signIn } from "../actions";
+import { signIn } from "@/lib/auth/staff-actions";
 
 export const metadata: Metadata = { title: "Support sign-in", robots: { index: false } };
 

@@ -14,10 +14,7 @@ export async function GET(request: Request) {
     if (query.problems.length > 0) {
       throw new AppError("bad_request", {
         message: "Some filters were not understood.",
-        fields: query.problems.map((p) => {
-          const [field = "", ...rest] = p.split(": ");
-          return { field, message: rest.join(": ") };
-        }),
+        fields: query.problems,
       });
     }
     const page = await (await getLedger()).listRuns(query.filters, query.page, query.size);

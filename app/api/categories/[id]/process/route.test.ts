@@ -2,13 +2,23 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
 
 const processDocument = vi.fn();
-vi.mock("@/lib/routing", () => ({ processDocument }));
+vi.mock("@/lib/routing", async (original) => {
+  const documents = await original<typeof import("@/lib/routing/documents")>();
+  return {
+    processCall: documents.processCall,
+    withIdempotencyKey: documents.withIdempotencyKey,
+    processDocument,
+  };
+});
 // The ledger's ownership check and key derivation are tested in app/api/buyers.test.ts.
 vi.mock("@/lib/ledger/track", () => ({
   trackProcess: (
-    context: { idempotencyKey?: string },
-    call: (upstreamKey: string | undefined) => Promise<unknown>,
-  ) => call(context.idempotencyKey && `private-${context.idempotencyKey}`),
+    context: { call: { headers: { "Idempotency-Key"?: string } } },
+    send: (upstreamKey: string | undefined) => Promise<unknown>,
+  ) => {
+    const key = context.call.headers["Idempotency-Key"];
+    return send(key && `private-${key}`);
+  },
 }));
 const { POST } = await import("./route");
 
@@ -41,7 +51,17 @@ describe("POST /api/categories/:id/process", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: { text: "hi" }, meta });
     expect(response.headers.get("idempotent-replayed")).toBe("true");
-    expect(processDocument).toHaveBeenCalledWith(ID, body, "private-k-123", expect.anything());
+    expect(processDocument).toHaveBeenCalledWith(
+      ID,
+      {
+        headers: { "Idempotency-Key": "private-k-123" },
+        body: {
+          input: { document: body.document, mime_type: "image/png", language_hints: ["eng"] },
+          input_ref: body.objectKey,
+        },
+      },
+      expect.anything(),
+    );
   });
 
   it("gives the buyer plain words for a provider's raw error", async () => {

@@ -1,27 +1,28 @@
 // POST /api/categories/:id/process – process a document this buyer uploaded;
 // the browser's Idempotency-Key goes upstream made private to the buyer, so a
 // retry never runs twice and no other buyer can replay it.
+import { safeParse } from "zod/mini";
+import { processBodySchema, processHeadersSchema } from "@/lib/api/documents";
+import { categoryIdSchema } from "@/lib/contract";
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
 import { trackProcess } from "@/lib/ledger/track";
-import { categoryIdSchema, processBodySchema, processHeadersSchema } from "@/lib/query/documents";
-import { processDocument } from "@/lib/routing";
+import { processCall, processDocument, withIdempotencyKey } from "@/lib/routing";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
     await guardRequest(request, { mutating: true, serviceCall: true });
     const { id } = await params;
-    if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
+    if (!safeParse(categoryIdSchema, id).success) throw new AppError("not_found");
     const headers = parseRequest(processHeadersSchema, {
       "Idempotency-Key": request.headers.get("idempotency-key") ?? undefined,
     });
     const body = parseRequest(processBodySchema, await readJsonBody(request));
-    const idempotencyKey = headers["Idempotency-Key"];
-    const { data, meta, replayed } = await trackProcess(
-      { categoryId: id, input: body, idempotencyKey },
-      (upstreamKey) => processDocument(id, body, upstreamKey, request.signal),
+    const call = processCall(body, headers["Idempotency-Key"]);
+    const { data, meta, replayed } = await trackProcess({ categoryId: id, call }, (upstreamKey) =>
+      processDocument(id, withIdempotencyKey(call, upstreamKey), request.signal),
     );
     // The ledger keeps the raw meta for support; the buyer gets plain words.
     return jsonResponse(

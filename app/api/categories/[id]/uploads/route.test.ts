@@ -23,10 +23,10 @@ beforeEach(() => {
 describe("POST /api/categories/:id/uploads", () => {
   it("returns the grant for the content type", async () => {
     const grant = {
-      expires_in: 900,
-      object_key: "uploads/a.png",
-      s3_uri: "s3://b/uploads/a.png",
-      upload_url: "http://storage/put?sig=1",
+      expiresIn: 900,
+      objectKey: "uploads/a.png",
+      s3Uri: "s3://b/uploads/a.png",
+      uploadUrl: "http://storage/put?sig=1",
     };
     requestUpload.mockResolvedValue(grant);
     const response = await call({ contentType: "image/png" });
@@ -41,10 +41,10 @@ describe("POST /api/categories/:id/uploads", () => {
 
   it("takes the file's name and size (the size goes to the service too), and refuses odd ones", async () => {
     requestUpload.mockResolvedValue({
-      expires_in: 900,
-      object_key: "uploads/a.png",
-      s3_uri: "s3://b/uploads/a.png",
-      upload_url: "http://storage/put?sig=1",
+      expiresIn: 900,
+      objectKey: "uploads/a.png",
+      s3Uri: "s3://b/uploads/a.png",
+      uploadUrl: "http://storage/put?sig=1",
     });
     const ok = await call({ contentType: "image/png", fileName: "lease.png", size: 4096 });
     expect(ok.status).toBe(200);

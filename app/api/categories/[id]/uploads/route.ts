@@ -1,16 +1,18 @@
 // POST /api/categories/:id/uploads – a grant for one browser PUT to storage.
+import { safeParse } from "zod/mini";
+import { uploadBodySchema } from "@/lib/api/documents";
+import { categoryIdSchema } from "@/lib/contract";
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
 import { trackGrant } from "@/lib/ledger/track";
-import { categoryIdSchema, uploadBodySchema } from "@/lib/query/documents";
 import { requestUpload } from "@/lib/routing";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
     await guardRequest(request, { mutating: true, serviceCall: true });
     const { id } = await params;
-    if (!categoryIdSchema.safeParse(id).success) throw new AppError("not_found");
+    if (!safeParse(categoryIdSchema, id).success) throw new AppError("not_found");
     const { contentType, fileName, size } = parseRequest(
       uploadBodySchema,
       await readJsonBody(request),

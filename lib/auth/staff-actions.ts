@@ -1,18 +1,15 @@
 "use server";
+// Sign-in and sign-out for support staff: the server actions of the support
+// pages' forms (components/support/).
 import { headers } from "next/headers";
-// Sign-in and sign-out for support staff.
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import {
-  authConfig,
-  checkCredentials,
-  endStaffSession,
-  safeReturnPath,
-  signInThrottle,
-  startStaffSession,
-} from "@/lib/auth";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/http/client-address";
+import { checkCredentials } from "./accounts";
+import { authConfig } from "./config";
+import { signInThrottle } from "./sign-in-throttle";
+import { endStaffSession, safeReturnPath, startStaffSession } from "./staff-session";
 
 export interface SignInState {
   error?: string;
