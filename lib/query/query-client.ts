@@ -27,7 +27,7 @@ export function getQueryClient(): QueryClient {
   return browserQueryClient;
 }
 
-// Every queryFn and mutationFn of the app throws AppError (lib/query/fetch-api),
+// Every queryFn and mutationFn of the app throws AppError (lib/api/fetch.ts),
 // so errors read as AppError everywhere without a cast.
 declare module "@tanstack/react-query" {
   interface Register {
