@@ -15,10 +15,10 @@ vi.mock("next/headers", async () => (await import("@/lib/testing/cookie-jar")).n
 
 const listCategories = vi.fn(async () => ({ items: [], page: 1, pages: 0, size: 20, total: 0 }));
 const requestUpload = vi.fn(async () => ({
-  upload_url: "http://service/upload/x",
-  s3_uri: "s3://docroute/uploads/x.png",
-  object_key: "uploads/x.png",
-  expires_in: 900,
+  uploadUrl: "http://service/upload/x",
+  s3Uri: "s3://docroute/uploads/x.png",
+  objectKey: "uploads/x.png",
+  expiresIn: 900,
 }));
 vi.mock("@/lib/routing", () => ({
   listCategories,
