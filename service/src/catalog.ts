@@ -95,8 +95,7 @@ export const CATALOG: readonly CatalogEntry[] = [
       },
       // A second engine that fails differently (a neural line detector and reader).
       // Dearer: a letter page costs it several times the CPU of native Tesseract.
-      // Until the calibration bench measures it: below tesseractjs-best, as on
-      // fixtures/ its mean CER is 0.7 % where the LSTM engines read 0.
+      // Its quality is measured like the others' (two-column pages cost it most).
       { provider: "paddleocr", pricePerPage: 0.002, quality: measured("paddleocr", 0.89) },
     ],
     weights: DEFAULT_WEIGHTS,

@@ -113,6 +113,7 @@ export async function ocrDocument(
   options: OcrDocumentOptions,
 ): Promise<ProviderOutput> {
   const { language, pdfDpi, pdftoppm, textLayer, answerBounds } = options;
+  const { bytes, signal } = input;
   const steps = options.preprocess ?? new Set();
   /** One page image, prepared; an enlarged page's resolution grows with it. */
   const recognize = async (image: Buffer, dpi?: number) => {
@@ -122,7 +123,6 @@ export async function ocrDocument(
     const page = await options.recognize(prepared.image, { language, dpi: scaled, signal });
     return onOriginal(page, prepared);
   };
-  const { bytes, signal } = input;
   const pages: OcrPage[] = [];
   if ((await sniffDocument(bytes)) === "image") {
     pages.push({ number: 1, ...(await recognize(bytes)) });
