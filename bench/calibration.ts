@@ -76,7 +76,7 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-async function readWith(provider: Provider, page: CalibrationPage): Promise<Reading> {
+async function readWith(provider: Provider<OcrData>, page: CalibrationPage): Promise<Reading> {
   const started = performance.now();
   const output = await provider.run({ ...input(page), signal: AbortSignal.timeout(120_000) });
   const ms = performance.now() - started;
@@ -118,7 +118,7 @@ export async function measureCalibration(
       if (await provider.available()) names.push(name);
       else console.warn(`  ${name}: not available on this machine, skipped`);
     }
-    const providers = names.map((name) => registry.get(name) as Provider);
+    const providers = names.map((name) => registry.get(name) as Provider<OcrData>);
     // Worker start and data load, not timed.
     if (pages[0]) for (const provider of providers) await readWith(provider, pages[0]);
     // Default routing: the catalog's weights and today's defaults, on the same warm engines.
@@ -133,7 +133,13 @@ export async function measureCalibration(
       const result = await router.route({ category, input: input(page) });
       const ms = performance.now() - started;
       const note = `${result.provider}${result.failoverDepth ? ` +${result.failoverDepth}` : ""}`;
-      readings.push({ page, who: ROUTING, ms, note, ...score(truthOf(page), result.output.data) });
+      readings.push({
+        page,
+        who: ROUTING,
+        ms,
+        note,
+        ...score(truthOf(page), result.output.data as OcrData),
+      });
     }
     const kinds = [...new Set(pages.map((p) => p.kind))];
     return { kinds, providers: names, readings };

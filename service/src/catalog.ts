@@ -124,12 +124,23 @@ export const CATALOG: readonly CatalogEntry[] = [
     "Invoice data extraction",
     "Finds the supplier, dates, line items and totals on an invoice and returns them as fields.",
   ),
-  comingSoon(
-    "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
-    "table-extraction",
-    "Table extraction",
-    "Turns the tables in a document into rows and columns you can open in a spreadsheet.",
-  ),
+  {
+    id: "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+    slug: "table-extraction",
+    name: "Table extraction",
+    description:
+      "Turns the tables in a document into rows and columns you can open in a spreadsheet.",
+    status: CATEGORY_STATUS.active,
+    accepts: [...IMAGE_TYPES, "application/pdf"],
+    maxBytes: 25 * MiB,
+    languages: OCR_LANGUAGES,
+    // Text layers are read as written by both; photos and scans by each one's OCR engine.
+    providers: [
+      { provider: "tables-stream-tesseract", pricePerPage: 0.002, quality: 0.9 },
+      { provider: "tables-stream-paddle", pricePerPage: 0.003, quality: 0.85 },
+    ],
+    weights: { quality: 0.5, price: 0.2, latency: 0.15, success: 0.15 },
+  },
   comingSoon(
     "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f",
     "handwriting-recognition",

@@ -26,7 +26,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { distance } from "fastest-levenshtein";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ocrDataSchema } from "@/lib/contract";
+import { type OcrData, ocrDataSchema } from "@/lib/contract";
 import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
 import type { Provider } from "../src/providers/types";
 
@@ -109,7 +109,7 @@ const cases = FIXTURE_LIST.flatMap((fixture) =>
 
 describe("OCR accuracy on fixtures/", () => {
   it.each(cases)("$name reads $file", async ({ name, file, mimeType, size }) => {
-    const provider = providers.get(name);
+    const provider = providers.get(name) as Provider<OcrData> | undefined;
     if (!provider) throw new Error(`no provider ${name}`);
     const bytes = readFileSync(path.join(FIXTURES, file));
     const { data, pages } = await provider.run({
@@ -156,7 +156,7 @@ describe("languages", () => {
   const german = readFileSync(path.join(FIXTURES, "german-letter.png"));
   const truth = readFileSync(path.join(FIXTURES, "german-letter.txt"), "utf8");
   const read = (name: string, languageHints: string[]) => {
-    const provider = providers.get(name);
+    const provider = providers.get(name) as Provider<OcrData> | undefined;
     if (!provider) throw new Error(`no provider ${name}`);
     return provider.run({
       bytes: german,

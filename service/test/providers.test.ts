@@ -54,8 +54,9 @@ function expectBoxesInside(data: OcrData): void {
 }
 
 let providers: Map<string, Provider>;
-const provider = (name: string): Provider => {
-  const p = providers.get(name);
+const provider = (name: string): Provider<OcrData> => {
+  // Text-recognition providers: their data is text recognition data.
+  const p = providers.get(name) as Provider<OcrData> | undefined;
   if (!p) throw new Error(`no provider ${name}`);
   return p;
 };
@@ -70,6 +71,8 @@ describe("registry", () => {
     expect([...providers.keys()].sort()).toEqual([
       "paddleocr",
       "pdf-text",
+      "tables-stream-paddle",
+      "tables-stream-tesseract",
       "tesseract-native",
       "tesseractjs-best",
       "tesseractjs-fast",

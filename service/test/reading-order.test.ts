@@ -7,8 +7,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { distance } from "fastest-levenshtein";
 import { afterAll, describe, expect, it } from "vitest";
-import { ocrDataSchema } from "@/lib/contract";
+import { type OcrData, ocrDataSchema } from "@/lib/contract";
 import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
+import type { Provider } from "../src/providers/types";
 
 const DIR = path.resolve(import.meta.dirname, "../../fixtures/calibration");
 const PAGES = ["two-column-1", "two-column-2", "two-column-3"];
@@ -20,7 +21,7 @@ afterAll(() => closeAll(providers));
 
 describe.each(PROVIDERS)("%s", (name) => {
   it.each(PAGES)("reads %s column by column", async (page) => {
-    const provider = providers.get(name);
+    const provider = providers.get(name) as Provider<OcrData> | undefined;
     if (!provider) throw new Error(`no provider ${name}`);
     const { data } = await provider.run({
       bytes: readFileSync(path.join(DIR, `${page}.png`)),

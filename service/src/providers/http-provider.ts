@@ -11,7 +11,7 @@
 //           `pages` defaults to the number of pages in the data.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { ocrDataSchema } from "@/lib/contract";
+import { type OcrData, ocrDataSchema } from "@/lib/contract";
 import { readTextUpTo } from "@/lib/http/read-limited";
 import type { Provider, ProviderInput, ProviderOffer, ProviderOutput } from "./types";
 import { UnreadableDocumentError } from "./types";
@@ -31,13 +31,13 @@ const envelopeSchema = z.looseObject({
   pages: z.number().int().min(0).optional(),
 });
 
-export function createHttpProvider(options: HttpProviderOptions): Provider {
+export function createHttpProvider(options: HttpProviderOptions): Provider<OcrData> {
   const { name, url, key, offers, maxResponseBytes = 64 * 1024 * 1024 } = options;
   return {
     name,
     offers,
     available: async () => true,
-    async run(input: ProviderInput): Promise<ProviderOutput> {
+    async run(input: ProviderInput): Promise<ProviderOutput<OcrData>> {
       const headers: Record<string, string> = {
         "content-type": "application/json",
         accept: "application/json",

@@ -1,9 +1,11 @@
 // The provider registry: every built-in provider under the name the catalog
 // uses, plus the operator's HTTP provider when one is configured. Engines start
 // lazily (tesseract.js workers on their first page), so building it is cheap.
+
+import { createStreamTables } from "../tables/provider";
 import type { ProviderConfig } from "./config";
 import { createHttpProvider } from "./http-provider";
-import { createOcrProvider } from "./ocr-document";
+import { createOcrProvider, type OcrEngine } from "./ocr-document";
 import { createPaddleOcr } from "./paddleocr";
 import { createPdfText } from "./pdf-text";
 import { createNativeTesseract } from "./tesseract-native";
@@ -37,19 +39,30 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     queueLimit: config.queueLimit,
   });
 
-  const providers: Provider[] = [
-    createOcrProvider("tesseract-native", native, raster),
-    createOcrProvider("tesseractjs-best", best, raster),
-    createOcrProvider("tesseractjs-fast", fast, raster),
-    createOcrProvider("paddleocr", paddle, raster),
-    // Scanned pages: native when installed (fastest), else the WASM engine.
+  const pdfText = (ocrEngines: OcrEngine[]) =>
     createPdfText({
       dpi: config.pdfDpi,
-      ocrEngines: [native, best],
+      ocrEngines,
       pdftoppm: config.pdftoppmCommand,
       answerBounds: config.answerBounds,
       preprocess: config.preprocess,
+    });
+  const nativeOcr = createOcrProvider("tesseract-native", native, raster);
+  const bestOcr = createOcrProvider("tesseractjs-best", best, raster);
+  const paddleOcr = createOcrProvider("paddleocr", paddle, raster);
+  const providers: Provider[] = [
+    nativeOcr,
+    bestOcr,
+    createOcrProvider("tesseractjs-fast", fast, raster),
+    paddleOcr,
+    // Scanned pages: native when installed (fastest), else the WASM engine.
+    pdfText([native, best]),
+    // Tables: the same stream detection over two engines' words, which fail differently.
+    createStreamTables("tables-stream-tesseract", {
+      pdf: pdfText([native, best]),
+      image: nativeOcr,
     }),
+    createStreamTables("tables-stream-paddle", { pdf: pdfText([paddle]), image: paddleOcr }),
   ];
   if (config.http) {
     const { categories, pricePerPage, quality, ...http } = config.http;

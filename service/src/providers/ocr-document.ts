@@ -3,7 +3,7 @@
 // (pdf-text), otherwise rasterised and OCR'd. Shared by every provider.
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { BBox, OcrPage } from "@/lib/contract";
+import type { BBox, OcrData, OcrPage } from "@/lib/contract";
 import {
   type PreparedFormat,
   type PreparedPage,
@@ -63,7 +63,7 @@ export function createOcrProvider(
   name: string,
   engine: OcrEngine,
   options: OcrProviderOptions,
-): Provider {
+): Provider<OcrData> {
   return {
     name,
     available: () => engine.available(),
@@ -111,7 +111,7 @@ export interface OcrDocumentOptions extends OcrProviderOptions {
 export async function ocrDocument(
   input: ProviderInput,
   options: OcrDocumentOptions,
-): Promise<ProviderOutput> {
+): Promise<ProviderOutput<OcrData>> {
   const { language, pdfDpi, pdftoppm, textLayer, answerBounds } = options;
   const { bytes, signal } = input;
   const steps = options.preprocess ?? new Set();

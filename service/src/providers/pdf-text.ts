@@ -3,7 +3,7 @@
 // (a scan) is rasterised and read by the first available OCR engine.
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { BBox, OcrSpan } from "@/lib/contract";
+import type { BBox, OcrData, OcrSpan } from "@/lib/contract";
 import type { PreprocessStep } from "../preprocess";
 import type { AnswerBounds } from "./answer-check";
 import { glyphWidth } from "./glyph-widths";
@@ -182,11 +182,11 @@ const noEngine: PageRecognizer = async () => {
   throw new Error("A PDF page has no text layer and no OCR engine is available");
 };
 
-export function createPdfText(options: PdfTextOptions): Provider {
+export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
   return {
     name: "pdf-text",
     available: async () => true,
-    async run(input: ProviderInput): Promise<ProviderOutput> {
+    async run(input: ProviderInput): Promise<ProviderOutput<OcrData>> {
       if ((await sniffDocument(input.bytes)) !== "pdf") {
         throw new UnreadableDocumentError("pdf-text reads PDF documents only");
       }

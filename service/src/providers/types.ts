@@ -1,5 +1,5 @@
 // The one small interface every provider implements. The router only sees this.
-import type { OcrData } from "@/lib/contract";
+import type { InvoiceData, OcrData, TableData } from "@/lib/contract";
 
 export interface ProviderInput {
   /** The whole document; providers never fetch it themselves. */
@@ -15,8 +15,11 @@ export interface ProviderInput {
   traceId: string;
 }
 
-export interface ProviderOutput {
-  data: OcrData;
+/** What a category returns in `data` (INTERFACE.md): text, tables or invoice fields. */
+export type ProviderData = OcrData | TableData | InvoiceData;
+
+export interface ProviderOutput<D extends ProviderData = ProviderData> {
+  data: D;
   /** Pages billed: price per page × pages = estimated_cost. */
   pages: number;
   /** The answer's own checks; absent means the provider makes no claim (counted as sure). */
@@ -37,7 +40,7 @@ export interface AnswerCheck {
   reason?: string;
 }
 
-export interface Provider {
+export interface Provider<D extends ProviderData = ProviderData> {
   readonly name: string;
   /** Whether the provider can run on this machine (e.g. the tesseract CLI exists). */
   available(): Promise<boolean>;
@@ -46,7 +49,7 @@ export interface Provider {
    * passes over a provider that does not. Absent: it takes any hint.
    */
   reads?(languageHints: readonly string[]): Promise<boolean>;
-  run(input: ProviderInput): Promise<ProviderOutput>;
+  run(input: ProviderInput): Promise<ProviderOutput<D>>;
   close?(): Promise<void>;
   /** Categories this provider joins beyond the catalog's slots (see ProviderOffer). */
   readonly offers?: readonly ProviderOffer[];

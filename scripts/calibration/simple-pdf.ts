@@ -1,0 +1,48 @@
+// A minimal one-page PDF writer (Helvetica text and straight lines): enough
+// to generate calibration documents with a real text layer, reproducibly.
+
+export interface PdfText {
+  x: number;
+  /** From the top of the page, in points. */
+  y: number;
+  text: string;
+  size?: number;
+}
+
+export interface PdfLine {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+const escapeText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+
+/** A US Letter page (612 × 792 pt) with `texts` and `lines` (ruling). */
+export function simplePdf(texts: readonly PdfText[], lines: readonly PdfLine[] = []): Buffer {
+  const height = 792;
+  const ops = [
+    ...lines.map((l) => `${l.x0} ${height - l.y0} m ${l.x1} ${height - l.y1} l S`),
+    ...texts.map(
+      (t) => `BT /F1 ${t.size ?? 10} Tf ${t.x} ${height - t.y} Td (${escapeText(t.text)}) Tj ET`,
+    ),
+  ].join("\n");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 ${height}] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    `<< /Length ${Buffer.byteLength(ops, "latin1")} >>\nstream\n${ops}\nendstream`,
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, "latin1"));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, "latin1");
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}

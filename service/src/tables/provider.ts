@@ -1,0 +1,46 @@
+// Table extraction providers: words from a word source (a PDF's text layer,
+// else OCR), laid into tables by stream detection (stream.ts). An answer with
+// ragged rows is unsure, so the router tries the next provider.
+import type { OcrData, TableData } from "@/lib/contract";
+import { sniffDocument } from "../providers/ocr-document";
+import type { AnswerCheck, Provider, ProviderInput, ProviderOutput } from "../providers/types";
+import { raggedRows, streamTables } from "./stream";
+
+export interface WordSources {
+  /** Reads PDFs: the text layer, scanned pages by OCR (pdf-text). */
+  pdf: Provider<OcrData>;
+  /** Reads images by OCR. */
+  image: Provider<OcrData>;
+}
+
+export function tablesFromWords(words: OcrData): TableData {
+  return {
+    tables: words.pages.flatMap((p) => streamTables(p.number, p.words)),
+    text: words.text,
+    pages: words.pages.map(({ number, width, height, dpi }) => ({ number, width, height, dpi })),
+  };
+}
+
+/** Sure when at least one table was found and no row is ragged. */
+export function checkTables(data: TableData): AnswerCheck {
+  if (data.tables.length === 0) return { confident: false, score: 0, reason: "no table found" };
+  const rows = data.tables.reduce((sum, t) => sum + t.rows.length, 0);
+  const ragged = data.tables.reduce((sum, t) => sum + raggedRows(t), 0);
+  const score = rows === 0 ? 0 : 1 - ragged / rows;
+  return ragged === 0
+    ? { confident: true, score }
+    : { confident: false, score, reason: `${ragged} of ${rows} rows ragged` };
+}
+
+export function createStreamTables(name: string, sources: WordSources): Provider<TableData> {
+  return {
+    name,
+    available: async () => (await sources.pdf.available()) || (await sources.image.available()),
+    async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
+      const source = (await sniffDocument(input.bytes)) === "pdf" ? sources.pdf : sources.image;
+      const words = await source.run(input);
+      const data = tablesFromWords(words.data);
+      return { data, pages: words.pages, check: checkTables(data) };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// Stream table detection: tables found from word positions and white space
+// alone, no ruling lines. Rows come from the layout layer's lines; a run of
+// lines each split into two or more segments by wide gaps is a table; its
+// columns are the x ranges the segments cover, separated by gaps no row crosses.
+import type { BBox, OcrSpan, Table, TableCell } from "@/lib/contract";
+import { height, median, union } from "../layout/geometry";
+import { groupLines } from "../layout/lines";
+
+/** Words of one line split at gaps wider than `gap`. */
+function segments(line: readonly OcrSpan[], gap: number): OcrSpan[][] {
+  const out: OcrSpan[][] = [];
+  for (const word of line) {
+    const last = out.at(-1);
+    const previous = last?.at(-1);
+    if (last && previous && word.bbox.x0 - previous.bbox.x1 <= gap) last.push(word);
+    else out.push([word]);
+  }
+  return out;
+}
+
+/** Merged x intervals covered by the segments: the table's columns, left to right. */
+function columnRanges(rows: readonly (readonly BBox[])[]): [number, number][] {
+  const spans = rows
+    .flat()
+    .map((b) => [b.x0, b.x1] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [x0, x1] of spans) {
+    const last = merged.at(-1);
+    if (last && x0 <= last[1]) last[1] = Math.max(last[1], x1);
+    else merged.push([x0, x1]);
+  }
+  return merged;
+}
+
+const boxOf = (words: readonly OcrSpan[]): BBox => union(words.map((w) => w.bbox));
+const textOf = (words: readonly OcrSpan[]): string => words.map((w) => w.text).join(" ");
+
+/** One table from its rows of segments: a rectangular grid and its cells. */
+function toTable(page: number, rows: readonly (readonly OcrSpan[][])[]): Table {
+  const columns = columnRanges(rows.map((row) => row.map(boxOf)));
+  const cells: TableCell[] = [];
+  const grid = rows.map((row, r) => {
+    const texts = columns.map(() => "");
+    for (const segment of row) {
+      const box = boxOf(segment);
+      const first = columns.findIndex(([, x1]) => x1 >= box.x0);
+      const last = columns.findLastIndex(([x0]) => x0 <= box.x1);
+      const col = Math.max(0, first);
+      texts[col] = textOf(segment);
+      cells.push({
+        row: r,
+        col,
+        row_span: 1,
+        col_span: Math.max(1, last - col + 1),
+        text: textOf(segment),
+        bbox: box,
+      });
+    }
+    return texts;
+  });
+  return {
+    page,
+    bbox: union(
+      rows
+        .flat()
+        .flat()
+        .map((w) => w.bbox),
+    ),
+    rows: grid,
+    cells,
+  };
+}
+
+/** Tables on one page: runs of at least `minRows` lines with two or more segments each. */
+export function streamTables(page: number, words: readonly OcrSpan[], minRows = 2): Table[] {
+  if (words.length === 0) return [];
+  const wordHeight = median(words.map((w) => height(w.bbox)));
+  const gap = wordHeight * 1.2;
+  const tables: Table[] = [];
+  let run: OcrSpan[][][] = [];
+  const flush = () => {
+    if (run.length >= minRows) tables.push(toTable(page, run));
+    run = [];
+  };
+  for (const line of groupLines(words)) {
+    const parts = segments(line, gap);
+    const previous = run.at(-1);
+    // A blank band taller than two lines between rows ends a table.
+    const far =
+      previous !== undefined && boxOf(line).y0 - boxOf(previous.flat()).y1 > wordHeight * 2.5;
+    if (parts.length < 2 || far) flush();
+    if (parts.length >= 2) run.push(parts);
+  }
+  flush();
+  return tables;
+}
+
+/** Rows whose cells spread over more than one column, or ragged row lengths: the grid is unsure. */
+export function raggedRows(table: Table): number {
+  const spanning = new Set(table.cells.filter((c) => c.col_span > 1).map((c) => c.row));
+  const counts = table.cells.reduce<number[]>((acc, c) => {
+    acc[c.row] = (acc[c.row] ?? 0) + 1;
+    return acc;
+  }, []);
+  const widest = Math.max(0, ...counts);
+  return table.rows.filter((_, r) => spanning.has(r) || (counts[r] ?? 0) < widest / 2).length;
+}
