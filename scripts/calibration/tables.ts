@@ -1,6 +1,8 @@
 // Generates the table calibration set: text-layer PDFs of ruled and borderless
-// tables, each beside its truth (`name.json`: the rows, header first).
+// tables, each beside its truth (`name.json`: the rows, header first), and the
+// first two pages also as 150 dpi images without a text layer (pdftoppm), read by OCR.
 // Reproducible: a seeded generator, no clock. `npx tsx scripts/calibration/tables.ts`
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { type PdfLine, type PdfText, simplePdf } from "./simple-pdf";
@@ -75,5 +77,18 @@ for (let i = 0; i < 6; i++) {
   writeFileSync(path.join(OUT, `${name}.pdf`), layout(rows, ruled, random));
   // One row a line, as Biome formats it.
   const lines = rows.map((row) => `    ${JSON.stringify(row).replaceAll('","', '", "')}`);
-  writeFileSync(path.join(OUT, `${name}.json`), `{\n  "rows": [\n${lines.join(",\n")}\n  ]\n}\n`);
+  const truth = `{\n  "rows": [\n${lines.join(",\n")}\n  ]\n}\n`;
+  writeFileSync(path.join(OUT, `${name}.json`), truth);
+  if (i < 2) {
+    const pdf = path.join(OUT, `${name}.pdf`);
+    execFileSync("pdftoppm", [
+      "-r",
+      "150",
+      "-png",
+      "-singlefile",
+      pdf,
+      path.join(OUT, `${name}-image`),
+    ]);
+    writeFileSync(path.join(OUT, `${name}-image.json`), truth);
+  }
 }

@@ -21,11 +21,14 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     answerBounds: config.answerBounds,
     preprocess: config.preprocess,
   };
-  const native = createNativeTesseract({
+  const nativeOptions = {
     command: config.tesseractCommand,
     concurrency: config.nativeConcurrency,
     queueLimit: config.queueLimit,
-  });
+  };
+  const native = createNativeTesseract(nativeOptions);
+  // Tables are read line by line across the page (see tesseract-native.ts).
+  const nativeRows = createNativeTesseract({ ...nativeOptions, pageSegmentation: 4 });
   const engine = (model: "best" | "fast") =>
     createTesseractJs({
       model,
@@ -47,11 +50,10 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       answerBounds: config.answerBounds,
       preprocess: config.preprocess,
     });
-  const nativeOcr = createOcrProvider("tesseract-native", native, raster);
   const bestOcr = createOcrProvider("tesseractjs-best", best, raster);
   const paddleOcr = createOcrProvider("paddleocr", paddle, raster);
   const providers: Provider[] = [
-    nativeOcr,
+    createOcrProvider("tesseract-native", native, raster),
     bestOcr,
     createOcrProvider("tesseractjs-fast", fast, raster),
     paddleOcr,
@@ -59,8 +61,9 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     pdfText([native, best]),
     // Tables: the same stream detection over two engines' words, which fail differently.
     createStreamTables("tables-stream-tesseract", {
-      pdf: pdfText([native, best]),
-      image: nativeOcr,
+      pdf: pdfText([nativeRows, best]),
+      image: createOcrProvider("tesseract-native-rows", nativeRows, raster),
+      close: () => nativeRows.close(),
     }),
     createStreamTables("tables-stream-paddle", { pdf: pdfText([paddle]), image: paddleOcr }),
   ];

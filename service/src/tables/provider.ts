@@ -11,6 +11,8 @@ export interface WordSources {
   pdf: Provider<OcrData>;
   /** Reads images by OCR. */
   image: Provider<OcrData>;
+  /** Closes an engine only these sources use (the shared ones close with their own providers). */
+  close?: () => Promise<void>;
 }
 
 export function tablesFromWords(words: OcrData): TableData {
@@ -42,5 +44,6 @@ export function createStreamTables(name: string, sources: WordSources): Provider
       const data = tablesFromWords(words.data);
       return { data, pages: words.pages, check: checkTables(data) };
     },
+    close: sources.close,
   };
 }
