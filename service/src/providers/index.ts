@@ -65,7 +65,11 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       image: createOcrProvider("tesseract-native-rows", nativeRows, raster),
       close: () => nativeRows.close(),
     }),
-    createStreamTables("tables-stream-paddle", { pdf: pdfText([paddle]), image: paddleOcr }),
+    createStreamTables("tables-stream-paddle", {
+      pdf: pdfText([paddle]),
+      image: paddleOcr,
+      estimatedWordBoxes: true,
+    }),
   ];
   if (config.http) {
     const { categories, pricePerPage, quality, ...http } = config.http;

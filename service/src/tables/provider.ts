@@ -11,6 +11,12 @@ export interface WordSources {
   pdf: Provider<OcrData>;
   /** Reads images by OCR. */
   image: Provider<OcrData>;
+  /**
+   * The image engine's word boxes are estimates (PaddleOCR finds lines and
+   * shares a line's width among its words by length): its tables from images
+   * are always unsure, at half their score, so they never beat a sure answer.
+   */
+  estimatedWordBoxes?: boolean;
   /** Closes an engine only these sources use (the shared ones close with their own providers). */
   close?: () => Promise<void>;
 }
@@ -39,10 +45,19 @@ export function createStreamTables(name: string, sources: WordSources): Provider
     name,
     available: async () => (await sources.pdf.available()) || (await sources.image.available()),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
-      const source = (await sniffDocument(input.bytes)) === "pdf" ? sources.pdf : sources.image;
-      const words = await source.run(input);
+      const image = (await sniffDocument(input.bytes)) === "image";
+      const words = await (image ? sources.image : sources.pdf).run(input);
       const data = tablesFromWords(words.data);
-      return { data, pages: words.pages, check: checkTables(data) };
+      const check = checkTables(data);
+      if (image && sources.estimatedWordBoxes) {
+        const reason = "word boxes estimated by the OCR engine";
+        return {
+          data,
+          pages: words.pages,
+          check: { confident: false, score: check.score / 2, reason },
+        };
+      }
+      return { data, pages: words.pages, check };
     },
     close: sources.close,
   };
