@@ -47,7 +47,8 @@ function toTable(page: number, rows: readonly (readonly OcrSpan[][])[]): Table {
       const first = columns.findIndex(([, x1]) => x1 >= box.x0);
       const last = columns.findLastIndex(([x0]) => x0 <= box.x1);
       const col = Math.max(0, first);
-      texts[col] = textOf(segment);
+      // Two segments in one column (a wide gap inside a cell) stay one cell's text.
+      texts[col] = [texts[col], textOf(segment)].filter(Boolean).join(" ");
       cells.push({
         row: r,
         col,
@@ -96,9 +97,19 @@ export function streamTables(page: number, words: readonly OcrSpan[], minRows = 
   return tables;
 }
 
-/** Rows whose cells spread over more than one column, or ragged row lengths: the grid is unsure. */
+/**
+ * Rows that do not fit the grid: a cell over more than one column, two cells
+ * in one column (a cell across columns merged them), or under half the cells
+ * of the fullest row.
+ */
 export function raggedRows(table: Table): number {
-  const spanning = new Set(table.cells.filter((c) => c.col_span > 1).map((c) => c.row));
+  const seen = new Set<string>();
+  const spanning = new Set<number>();
+  for (const c of table.cells) {
+    const key = `${c.row}:${c.col}`;
+    if (c.col_span > 1 || seen.has(key)) spanning.add(c.row);
+    seen.add(key);
+  }
   const counts = table.cells.reduce<number[]>((acc, c) => {
     acc[c.row] = (acc[c.row] ?? 0) + 1;
     return acc;
