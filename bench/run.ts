@@ -10,6 +10,10 @@ const BENCHMARKS = [
     "calibration.ts",
     "OCR quality: CER and time per page of every provider and of default routing, by kind of page",
   ],
+  [
+    "invoices.ts",
+    "Invoice data: fields and line items right, time per page against OCR alone, per provider and kind",
+  ],
   ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],
   ["overhead.ts", "The service's own latency per process call"],
   ["app.ts", "The app's added latency per route handler against the service directly"],

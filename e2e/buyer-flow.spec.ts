@@ -189,7 +189,7 @@ test.describe("the uploader's own code", () => {
 
 test.describe("refused before anything is sent", () => {
   test("a coming-soon category takes no documents and says why", async ({ page }) => {
-    await page.goto(`/categories/${CATEGORY.invoices.id}`);
+    await page.goto(`/categories/${CATEGORY.handwriting.id}`);
     await expect(page.getByTestId("category-unavailable")).toContainText(
       "isn't taking documents yet",
     );

@@ -58,8 +58,8 @@ test.describe("category page", () => {
     categoryPage,
     page,
   }) => {
-    await categoryPage.goto(CATEGORY.invoices.id);
-    await expect(categoryPage.heading).toHaveText("Invoice data extraction");
+    await categoryPage.goto(CATEGORY.handwriting.id);
+    await expect(categoryPage.heading).toHaveText("Handwriting recognition");
     await expect(categoryPage.badge).toHaveText("Coming soon");
     await expect(categoryPage.unavailable).toContainText("Not taking documents yet");
     await expect(categoryPage.unavailable).toContainText("isn't taking documents yet");
@@ -73,7 +73,7 @@ test.describe("category page", () => {
   });
 
   test("the breadcrumb leads back to the list", async ({ categoryPage, page }) => {
-    await categoryPage.goto(CATEGORY.invoices.id);
+    await categoryPage.goto(CATEGORY.handwriting.id);
     await categoryPage.breadcrumb.getByRole("link", { name: "Categories" }).click();
     await expect(page).toHaveURL("/");
   });
@@ -89,7 +89,7 @@ test.describe("category page", () => {
   test("the route handlers refuse a coming-soon category before any upload", async ({
     request,
   }) => {
-    const grant = await request.post(`/api/categories/${CATEGORY.invoices.id}/uploads`, {
+    const grant = await request.post(`/api/categories/${CATEGORY.handwriting.id}/uploads`, {
       data: { contentType: "image/png" },
     });
     expect(grant.status()).toBe(409);

@@ -190,7 +190,7 @@ test.describe("run ledger and support console", () => {
     );
     expect(failed.status()).toBe(422);
     // A grant for a coming-soon category: refused with 409, still a run.
-    const refused = await page.request.post(`/api/categories/${CATEGORY.invoices.id}/uploads`, {
+    const refused = await page.request.post(`/api/categories/${CATEGORY.handwriting.id}/uploads`, {
       data: { contentType: "image/png" },
     });
     expect(refused.status()).toBe(409);
@@ -200,7 +200,7 @@ test.describe("run ledger and support console", () => {
     // Its owner can open the failed run: what happened, and the id to give support.
     const refusedRun = page
       .getByTestId("my-document")
-      .filter({ hasText: "Invoice data extraction" });
+      .filter({ hasText: "Handwriting recognition" });
     await refusedRun.getByRole("link").click();
     await expect(page.getByTestId("error-state")).toContainText("Not taking documents yet");
     await shoot(page, "buyer-run-failed");

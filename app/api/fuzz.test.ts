@@ -59,7 +59,7 @@ afterAll(async () => {
 // ---- arbitraries -------------------------------------------------------------
 
 const PDF = "8e2d4f60-7a1b-4c3d-8e9f-0a1b2c3d4e5f";
-const SOON = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+const SOON = "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f";
 const hostile = fc.constantFrom(
   "",
   "null",

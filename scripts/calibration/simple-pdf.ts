@@ -1,5 +1,6 @@
 // A minimal one-page PDF writer (Helvetica text and straight lines): enough
 // to generate calibration documents with a real text layer, reproducibly.
+import { glyphWidth } from "../../service/src/providers/glyph-widths";
 
 export interface PdfText {
   x: number;
@@ -7,6 +8,8 @@ export interface PdfText {
   y: number;
   text: string;
   size?: number;
+  /** "right": `x` is where the text ends (widths of Helvetica). */
+  align?: "right";
 }
 
 export interface PdfLine {
@@ -16,7 +19,16 @@ export interface PdfLine {
   y1: number;
 }
 
-const escapeText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+// WinAnsi: Latin-1 but for the euro sign (0x80, octal 200).
+const escapeText = (text: string) =>
+  text.replace(/[\\()]/g, (c) => `\\${c}`).replaceAll("€", "\\200");
+
+/** Width of `text` in points at `size`, by Helvetica's advance widths. */
+const textWidth = (text: string, size: number) =>
+  ([...text].reduce((sum, c) => sum + glyphWidth(c), 0) * size) / 1000;
+
+const startX = (t: PdfText) =>
+  t.align === "right" ? (t.x - textWidth(t.text, t.size ?? 10)).toFixed(2) : t.x;
 
 /** A US Letter page (612 × 792 pt) with `texts` and `lines` (ruling). */
 export function simplePdf(texts: readonly PdfText[], lines: readonly PdfLine[] = []): Buffer {
@@ -24,7 +36,8 @@ export function simplePdf(texts: readonly PdfText[], lines: readonly PdfLine[] =
   const ops = [
     ...lines.map((l) => `${l.x0} ${height - l.y0} m ${l.x1} ${height - l.y1} l S`),
     ...texts.map(
-      (t) => `BT /F1 ${t.size ?? 10} Tf ${t.x} ${height - t.y} Td (${escapeText(t.text)}) Tj ET`,
+      (t) =>
+        `BT /F1 ${t.size ?? 10} Tf ${startX(t)} ${height - t.y} Td (${escapeText(t.text)}) Tj ET`,
     ),
   ].join("\n");
   const objects = [

@@ -118,12 +118,23 @@ export const CATALOG: readonly CatalogEntry[] = [
     ],
     weights: { quality: 0.5, price: 0.2, latency: 0.15, success: 0.15 },
   },
-  comingSoon(
-    "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
-    "invoice-data",
-    "Invoice data extraction",
-    "Finds the supplier, dates, line items and totals on an invoice and returns them as fields.",
-  ),
+  {
+    id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+    slug: "invoice-data",
+    name: "Invoice data extraction",
+    description:
+      "Finds the supplier, dates, line items and totals on an invoice and returns them as fields.",
+    status: CATEGORY_STATUS.active,
+    accepts: [...IMAGE_TYPES, "application/pdf"],
+    maxBytes: 25 * MiB,
+    languages: OCR_LANGUAGES,
+    // Quality: fields right on the calibration invoices (README, "Invoice data").
+    providers: [
+      { provider: "invoices-layout", pricePerPage: 0.004, quality: 0.95 },
+      { provider: "invoices-patterns", pricePerPage: 0.005, quality: 0.85 },
+    ],
+    weights: { quality: 0.5, price: 0.2, latency: 0.15, success: 0.15 },
+  },
   {
     id: "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
     slug: "table-extraction",

@@ -14,7 +14,8 @@ import type { TestService } from "./helpers";
 
 export const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 export const PDF = "8e2d4f60-7a1b-4c3d-8e9f-0a1b2c3d4e5f";
-export const SOON = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+export const SOON = "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f";
+export const INVOICES = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 export const UNKNOWN = "00000000-1111-4222-8333-444444444444";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -5,7 +5,7 @@ import { startService, type TestService } from "./helpers";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const PDF = "8e2d4f60-7a1b-4c3d-8e9f-0a1b2c3d4e5f";
-const SOON = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+const SOON = "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f";
 const UNKNOWN = "00000000-1111-4222-8333-444444444444";
 
 let svc: TestService;

@@ -2,6 +2,8 @@
 // uses, plus the operator's HTTP provider when one is configured. Engines start
 // lazily (tesseract.js workers on their first page), so building it is cheap.
 
+import { extractByLayout, extractByPatterns } from "../invoices/extract";
+import { createInvoiceProvider } from "../invoices/provider";
 import { createStreamTables } from "../tables/provider";
 import type { ProviderConfig } from "./config";
 import { createHttpProvider } from "./http-provider";
@@ -52,6 +54,10 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     });
   const bestOcr = createOcrProvider("tesseractjs-best", best, raster);
   const paddleOcr = createOcrProvider("paddleocr", paddle, raster);
+  // Tesseract reading line by line across the page, for tables and invoices alike.
+  const rowsPdf = pdfText([nativeRows, best]);
+  const rowsImage = createOcrProvider("tesseract-native-rows", nativeRows, raster);
+  const paddlePdf = pdfText([paddle]);
   const providers: Provider[] = [
     createOcrProvider("tesseract-native", native, raster),
     bestOcr,
@@ -61,15 +67,23 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     pdfText([native, best]),
     // Tables: the same stream detection over two engines' words, which fail differently.
     createStreamTables("tables-stream-tesseract", {
-      pdf: pdfText([nativeRows, best]),
-      image: createOcrProvider("tesseract-native-rows", nativeRows, raster),
+      pdf: rowsPdf,
+      image: rowsImage,
       close: () => nativeRows.close(),
     }),
     createStreamTables("tables-stream-paddle", {
-      pdf: pdfText([paddle]),
+      pdf: paddlePdf,
       image: paddleOcr,
       estimatedWordBoxes: true,
     }),
+    // Invoices: labels and layout over Tesseract's words; amounts and their
+    // sums over PaddleOCR's, which misreads differently (README, "Invoice data").
+    createInvoiceProvider("invoices-layout", { pdf: rowsPdf, image: rowsImage }, extractByLayout),
+    createInvoiceProvider(
+      "invoices-patterns",
+      { pdf: paddlePdf, image: paddleOcr },
+      extractByPatterns,
+    ),
   ];
   if (config.http) {
     const { categories, pricePerPage, quality, ...http } = config.http;

@@ -7,7 +7,7 @@ import { height, median, union } from "../layout/geometry";
 import { groupLines } from "../layout/lines";
 
 /** Words of one line split at gaps wider than `gap`. */
-function segments(line: readonly OcrSpan[], gap: number): OcrSpan[][] {
+export function segments(line: readonly OcrSpan[], gap: number): OcrSpan[][] {
   const out: OcrSpan[][] = [];
   for (const word of line) {
     const last = out.at(-1);

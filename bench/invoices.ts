@@ -1,0 +1,155 @@
+// Invoice data on the calibration invoices (fixtures/calibration/invoices,
+// written by scripts/calibration/invoices.ts): fields and line items right
+// and time per page, per provider and kind (text-layer PDF, photo), in one run.
+// Targets (issue 16), as ratios measured in this run:
+//   - text-layer PDFs: every field right; extraction ≤ 100 ms per page;
+//   - photos: at most one field wrong per invoice; extraction (OCR included)
+//     ≤ 1.2 × the OCR alone of the same page by the same engine.
+//
+//   npx tsx bench/invoices.ts                       # every invoice, a few minutes
+//   npx tsx bench/invoices.ts --kinds pdf --detail  # per invoice, with the wrong fields
+//   npx tsx bench/invoices.ts --providers invoices-layout
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { InvoiceData } from "@/lib/contract";
+import { INVOICE_DIR, type InvoiceTruth, scoreInvoice } from "../scripts/calibration/invoices";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
+import type { Provider } from "../service/src/providers/types";
+
+/** Each invoice provider and the OCR engine whose words it reads on photos. */
+const PROVIDERS: Record<string, string> = {
+  "invoices-layout": "tesseract-native",
+  "invoices-patterns": "paddleocr",
+};
+const KINDS = ["pdf", "photo"] as const;
+type Kind = (typeof KINDS)[number];
+const PDF_MS = 100;
+const OCR_RATIO = 1.2;
+
+interface Run {
+  file: string;
+  kind: Kind;
+  provider: string;
+  ms: number;
+  ocrMs?: number;
+  fields: number;
+  fieldCount: number;
+  wrong: string[];
+  items: number;
+  itemCount: number;
+  sure: boolean;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await work();
+  return [result, performance.now() - start];
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      kinds: { type: "string", default: KINDS.join(",") },
+      providers: { type: "string", default: Object.keys(PROVIDERS).join(",") },
+      detail: { type: "boolean", default: false },
+    },
+  });
+  const kinds = values.kinds.split(",") as Kind[];
+  const names = values.providers.split(",");
+  const providers = createProviders(loadProviderConfig(process.env));
+  const get = (name: string): Provider => {
+    const p = providers.get(name);
+    if (!p) throw new Error(`no provider ${name}`);
+    return p;
+  };
+  const files = readdirSync(INVOICE_DIR)
+    .filter((f) => /^invoice-.*\.(pdf|jpg)$/.test(f))
+    .filter((f) => kinds.includes(f.endsWith(".pdf") ? "pdf" : "photo"))
+    .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  const runs: Run[] = [];
+  try {
+    for (const file of files) {
+      const bytes = readFileSync(path.join(INVOICE_DIR, file));
+      const truth = JSON.parse(
+        readFileSync(path.join(INVOICE_DIR, file.replace(/\.\w+$/, ".json")), "utf8"),
+      ) as InvoiceTruth;
+      const kind: Kind = file.endsWith(".pdf") ? "pdf" : "photo";
+      const input = {
+        bytes,
+        mimeType: kind === "pdf" ? "application/pdf" : "image/jpeg",
+        languageHints: [],
+        passthrough: {},
+        signal: new AbortController().signal,
+        traceId: "bench",
+      };
+      // Each provider in turn on the same page, so other load falls on all alike.
+      for (const name of names) {
+        const [output, ms] = await timed(() => get(name).run(input));
+        const ocrEngine = PROVIDERS[name];
+        const ocrMs =
+          kind === "photo" && ocrEngine
+            ? (await timed(() => get(ocrEngine).run(input)))[1]
+            : undefined;
+        const score = scoreInvoice(output.data as InvoiceData, truth);
+        runs.push({
+          file,
+          kind,
+          provider: name,
+          ms: ms / output.pages,
+          ocrMs,
+          fields: score.fields,
+          fieldCount: Object.keys(truth.fields).length,
+          wrong: score.wrongFields,
+          items: score.items,
+          itemCount: score.itemCount,
+          sure: output.check?.confident ?? true,
+        });
+        if (values.detail) {
+          console.log(
+            `${file.padEnd(24)} ${name.padEnd(18)} fields ${score.fields}/${Object.keys(truth.fields).length}  items ${score.items}/${score.itemCount}  ${Math.round(ms)} ms${ocrMs ? ` (OCR ${Math.round(ocrMs)} ms)` : ""}  ${output.check?.confident === false ? `unsure: ${output.check.reason}` : "sure"}${score.wrongFields.length > 0 ? `  wrong: ${score.wrongFields.join(", ")}` : ""}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await closeAll(providers);
+  }
+  console.log(
+    "\nprovider           kind   invoices  fields right  line items right  invoices ≤1 wrong  median ms/page  vs OCR  target",
+  );
+  let failed = false;
+  for (const name of names) {
+    for (const kind of kinds) {
+      const mine = runs.filter((r) => r.provider === name && r.kind === kind);
+      if (mine.length === 0) continue;
+      const fields = mine.reduce((s, r) => s + r.fields, 0);
+      const fieldCount = mine.reduce((s, r) => s + r.fieldCount, 0);
+      const items = mine.reduce((s, r) => s + r.items, 0);
+      const itemCount = mine.reduce((s, r) => s + r.itemCount, 0);
+      const nearly = mine.filter((r) => r.fieldCount - r.fields <= 1).length;
+      const ms = median(mine.map((r) => r.ms));
+      const ratio =
+        kind === "photo" ? median(mine.map((r) => r.ms / (r.ocrMs ?? r.ms))) : undefined;
+      const met =
+        kind === "pdf"
+          ? fields === fieldCount && ms <= PDF_MS
+          : nearly === mine.length && (ratio ?? 0) <= OCR_RATIO;
+      if (name === "invoices-layout" && !met) failed = true;
+      console.log(
+        `${name.padEnd(18)} ${kind.padEnd(6)} ${String(mine.length).padStart(8)}  ${`${fields}/${fieldCount}`.padStart(12)}  ${`${items}/${itemCount}`.padStart(16)}  ${`${nearly}/${mine.length}`.padStart(17)}  ${ms.toFixed(0).padStart(14)}  ${ratio === undefined ? "     –" : `${ratio.toFixed(2)}×`.padStart(6)}  ${met ? "met" : "NOT met"}`,
+      );
+    }
+  }
+  console.log(
+    `\ntargets: text-layer PDFs every field right and ≤ ${PDF_MS} ms/page; photos ≤ 1 field wrong per invoice and ≤ ${OCR_RATIO} × the OCR time of the same page (median ratio)`,
+  );
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,542 @@
+// Generates the invoice calibration set (fixtures/calibration/invoices/):
+// text-layer PDFs of invoices in several layouts, languages, label wordings,
+// date and number formats and currencies, each beside its truth (`name.json`:
+// the fields as normalised values and the line items), and photos of some of
+// them (rendered at 150 dpi, tilted on a desk, noisy, JPEG) with the same truth.
+// One more invoice whose totals do not add up (`mismatch-1`) has no truth of
+// its totals: the service must call it unsure. Seeded: the same files every run.
+//
+//   npx tsx scripts/calibration/invoices.ts
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { photograph } from "./draw";
+import { type PdfLine, type PdfText, simplePdf } from "./simple-pdf";
+import { pick, type Random, seeded, shuffled } from "./text";
+
+export const INVOICE_DIR = path.resolve(import.meta.dirname, "../../fixtures/calibration/invoices");
+
+interface Locale {
+  code: string;
+  currency: string;
+  /** How an amount in cents is printed, currency sign included. */
+  money: (cents: number) => string;
+  /** A bare amount (line items), without the sign. */
+  plain: (cents: number) => string;
+  dates: ((d: SimpleDate) => string)[];
+  labels: {
+    title: string[];
+    number: string[];
+    date: string[];
+    due: string[];
+    customer: string[];
+    subtotal: string[];
+    tax: ((rate: number) => string)[];
+    total: string[];
+    columns: [string, string, string, string][];
+  };
+  taxRates: number[];
+}
+
+interface SimpleDate {
+  y: number;
+  m: number;
+  d: number;
+}
+
+const grouped = (cents: number, thousands: string, decimal: string) => {
+  const whole = Math.floor(cents / 100).toString();
+  const withGroups = whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
+  return `${withGroups}${decimal}${String(cents % 100).padStart(2, "0")}`;
+};
+const two = (n: number) => String(n).padStart(2, "0");
+const EN_MONTHS =
+  "January February March April May June July August September October November December".split(
+    " ",
+  );
+const DE_MONTHS =
+  "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(" ");
+const FR_MONTHS =
+  "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(" ");
+const NL_MONTHS =
+  "januari februari maart april mei juni juli augustus september oktober november december".split(
+    " ",
+  );
+const ES_MONTHS =
+  "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split(
+    " ",
+  );
+const iso = (d: SimpleDate) => `${d.y}-${two(d.m)}-${two(d.d)}`;
+
+const LOCALES: Locale[] = [
+  {
+    code: "en-US",
+    currency: "USD",
+    money: (c) => `$${grouped(c, ",", ".")}`,
+    plain: (c) => grouped(c, ",", "."),
+    dates: [
+      (d) => `${EN_MONTHS[d.m - 1]} ${d.d}, ${d.y}`,
+      (d) => `${two(d.m)}/${two(d.d)}/${d.y}`,
+      (d) => `${EN_MONTHS[d.m - 1]?.slice(0, 3)} ${d.d}, ${d.y}`,
+    ],
+    labels: {
+      title: ["INVOICE", "Invoice"],
+      number: ["Invoice Number", "Invoice #", "Invoice No."],
+      date: ["Invoice Date", "Date", "Date of Issue"],
+      due: ["Due Date", "Payment Due", "Due"],
+      customer: ["Bill To", "Billed To", "Customer"],
+      subtotal: ["Subtotal", "Sub-total"],
+      tax: [(r) => `Sales Tax (${r}%)`, (r) => `Tax ${r}%`, () => "Tax"],
+      total: ["Total Due", "Total", "Amount Due", "Balance Due"],
+      columns: [
+        ["Description", "Qty", "Unit Price", "Amount"],
+        ["Item", "Quantity", "Rate", "Total"],
+      ],
+    },
+    taxRates: [5, 7, 8],
+  },
+  {
+    code: "en-GB",
+    currency: "GBP",
+    money: (c) => `£${grouped(c, ",", ".")}`,
+    plain: (c) => grouped(c, ",", "."),
+    dates: [
+      (d) => `${d.d} ${EN_MONTHS[d.m - 1]} ${d.y}`,
+      (d) => `${two(d.d)}/${two(d.m)}/${d.y}`,
+      iso,
+    ],
+    labels: {
+      title: ["INVOICE", "Tax Invoice"],
+      number: ["Invoice No.", "Invoice Number", "Reference"],
+      date: ["Date of issue", "Invoice date", "Tax point"],
+      due: ["Payment due", "Due date", "Pay by"],
+      customer: ["Invoice to", "Bill to", "Client"],
+      subtotal: ["Net total", "Subtotal", "Total net"],
+      tax: [(r) => `VAT ${r}%`, (r) => `VAT at ${r}%`, () => "VAT"],
+      total: ["Amount due", "Total", "Total payable", "Grand total"],
+      columns: [
+        ["Description", "Qty", "Unit price", "Net amount"],
+        ["Item", "Quantity", "Price", "Line total"],
+      ],
+    },
+    taxRates: [20, 5],
+  },
+  {
+    code: "de",
+    currency: "EUR",
+    money: (c) => `${grouped(c, ".", ",")} €`,
+    plain: (c) => grouped(c, ".", ","),
+    dates: [(d) => `${d.d}. ${DE_MONTHS[d.m - 1]} ${d.y}`, (d) => `${two(d.d)}.${two(d.m)}.${d.y}`],
+    labels: {
+      title: ["RECHNUNG", "Rechnung"],
+      number: ["Rechnungsnummer", "Rechnung Nr.", "Rechnungs-Nr."],
+      date: ["Rechnungsdatum", "Datum"],
+      due: ["Fällig am", "Zahlbar bis", "Fälligkeitsdatum"],
+      customer: ["Rechnungsempfänger", "Kunde", "An"],
+      subtotal: ["Zwischensumme", "Nettobetrag", "Summe netto"],
+      tax: [(r) => `MwSt. ${r} %`, (r) => `USt. ${r}%`, (r) => `zzgl. ${r}% MwSt.`],
+      total: ["Gesamtbetrag", "Rechnungsbetrag", "Gesamt"],
+      columns: [
+        ["Beschreibung", "Menge", "Einzelpreis", "Betrag"],
+        ["Artikel", "Anzahl", "Preis", "Gesamt"],
+      ],
+    },
+    taxRates: [19, 7],
+  },
+  {
+    code: "fr",
+    currency: "EUR",
+    money: (c) => `${grouped(c, " ", ",")} EUR`,
+    plain: (c) => grouped(c, " ", ","),
+    dates: [(d) => `${d.d} ${FR_MONTHS[d.m - 1]} ${d.y}`, (d) => `${two(d.d)}/${two(d.m)}/${d.y}`],
+    labels: {
+      title: ["FACTURE", "Facture"],
+      number: ["Facture n°", "Numéro de facture", "N° de facture"],
+      date: ["Date de facture", "Date d'émission", "Date"],
+      due: ["Date d'échéance", "Échéance", "À payer avant le"],
+      customer: ["Facturé à", "Client", "Destinataire"],
+      subtotal: ["Sous-total", "Total HT", "Montant HT"],
+      tax: [(r) => `TVA ${r} %`, (r) => `TVA (${r}%)`],
+      total: ["Total TTC", "Montant total", "Net à payer"],
+      columns: [
+        ["Désignation", "Qté", "Prix unitaire", "Montant"],
+        ["Description", "Quantité", "Prix", "Total HT"],
+      ],
+    },
+    taxRates: [20, 10],
+  },
+  {
+    code: "nl",
+    currency: "EUR",
+    money: (c) => `EUR ${grouped(c, ".", ",")}`,
+    plain: (c) => grouped(c, ".", ","),
+    dates: [(d) => `${d.d} ${NL_MONTHS[d.m - 1]} ${d.y}`, (d) => `${two(d.d)}-${two(d.m)}-${d.y}`],
+    labels: {
+      title: ["FACTUUR", "Factuur"],
+      number: ["Factuurnummer", "Factuur nr."],
+      date: ["Factuurdatum", "Datum"],
+      due: ["Vervaldatum", "Te betalen voor"],
+      customer: ["Factuur aan", "Klant"],
+      subtotal: ["Subtotaal", "Totaal excl. BTW"],
+      tax: [(r) => `BTW ${r}%`, (r) => `Btw (${r}%)`],
+      total: ["Totaal", "Te betalen", "Totaal incl. BTW"],
+      columns: [
+        ["Omschrijving", "Aantal", "Prijs", "Bedrag"],
+        ["Product", "Aantal", "Stukprijs", "Totaal"],
+      ],
+    },
+    taxRates: [21, 9],
+  },
+  {
+    code: "es",
+    currency: "EUR",
+    money: (c) => `€${grouped(c, ".", ",")}`,
+    plain: (c) => grouped(c, ".", ","),
+    dates: [
+      (d) => `${d.d} de ${ES_MONTHS[d.m - 1]} de ${d.y}`,
+      (d) => `${two(d.d)}/${two(d.m)}/${d.y}`,
+    ],
+    labels: {
+      title: ["FACTURA", "Factura"],
+      number: ["Número de factura", "Factura nº", "Nº factura"],
+      date: ["Fecha de factura", "Fecha de emisión", "Fecha"],
+      due: ["Fecha de vencimiento", "Vencimiento"],
+      customer: ["Facturar a", "Cliente"],
+      subtotal: ["Base imponible", "Subtotal"],
+      tax: [(r) => `IVA ${r}%`, (r) => `IVA (${r} %)`],
+      total: ["Total", "Total a pagar", "Importe total"],
+      columns: [
+        ["Descripción", "Cantidad", "Precio unitario", "Importe"],
+        ["Concepto", "Uds.", "Precio", "Total"],
+      ],
+    },
+    taxRates: [21, 10],
+  },
+];
+
+const COMPANIES = [
+  "Northwind Traders Ltd",
+  "Bluebell Office Supplies",
+  "Müller & Söhne GmbH",
+  "Atelier Lumière SARL",
+  "Van Dijk Techniek B.V.",
+  "Harbourside Printing Co.",
+  "Soluciones Norte S.L.",
+  "Greenfield Catering Inc.",
+  "Keller Werkzeugbau KG",
+  "Oakridge Consulting LLC",
+];
+const STREETS = [
+  "12 Harbour Road",
+  "Hauptstraße 45",
+  "8 rue des Lilas",
+  "Kerkstraat 101",
+  "Calle Mayor 27",
+  "450 Market Street",
+  "77 Station Lane",
+  "Lindenallee 3",
+];
+const TOWNS = [
+  "Leeds LS1 4AB",
+  "10115 Berlin",
+  "69002 Lyon",
+  "3511 AB Utrecht",
+  "28013 Madrid",
+  "Portland, OR 97205",
+  "Bristol BS1 5TR",
+  "80331 München",
+];
+const GOODS = [
+  "Printer paper A4, 5 reams",
+  "Office chairs",
+  "Website maintenance",
+  "Consulting hours",
+  "Toner cartridge black",
+  "Standing desk",
+  "Delivery and handling",
+  "Network switch 24-port",
+  "Cleaning service, March",
+  "Annual software licence",
+  "Catering for 20 guests",
+  "Business cards (500)",
+  "Monitor 27 inch",
+  "Cable set",
+];
+
+export interface InvoiceTruth {
+  fields: Record<string, string | number>;
+  line_items: { description: string; quantity: number; unit_price: number; amount: number }[];
+}
+
+/** How an answer compares with a truth: the fields and line items it got right. */
+export interface InvoiceScore {
+  fields: number;
+  wrongFields: string[];
+  items: number;
+  /** Line items in the truth. */
+  itemCount: number;
+}
+
+const same = (a: unknown, b: unknown) =>
+  typeof a === "number" && typeof b === "number"
+    ? Math.round(a * 100) === Math.round(b * 100)
+    : String(a ?? "")
+        .replace(/\s+/g, " ")
+        .trim() ===
+      String(b ?? "")
+        .replace(/\s+/g, " ")
+        .trim();
+
+export function scoreInvoice(
+  answer: {
+    fields: Record<string, { value: unknown }>;
+    line_items: readonly Record<string, unknown>[];
+  },
+  truth: InvoiceTruth,
+): InvoiceScore {
+  const names = Object.keys(truth.fields);
+  const wrongFields = names.filter((n) => !same(answer.fields[n]?.value, truth.fields[n]));
+  const items = truth.line_items.filter((want, i) => {
+    const got = answer.line_items[i];
+    return got !== undefined && Object.entries(want).every(([k, v]) => same(got[k], v));
+  }).length;
+  return {
+    fields: names.length - wrongFields.length,
+    wrongFields,
+    items,
+    itemCount: truth.line_items.length,
+  };
+}
+
+interface Drawn {
+  texts: PdfText[];
+  lines: PdfLine[];
+  truth: InvoiceTruth;
+}
+
+const addDays = (d: SimpleDate, days: number): SimpleDate => {
+  const t = new Date(Date.UTC(d.y, d.m - 1, d.d + days));
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+};
+
+/** One invoice: its content drawn in one of three layouts. */
+function invoice(random: Random, n: number, broken = false): Drawn {
+  const locale = LOCALES[n % LOCALES.length] as Locale;
+  const L = locale.labels;
+  // Each language in each layout over the set.
+  const layout = (n + Math.floor(n / LOCALES.length)) % 3;
+  const [supplier = "", customer = ""] = shuffled(random, COMPANIES);
+  const address = () => [pick(random, STREETS), pick(random, TOWNS)];
+  const supplierAddress = address();
+  const customerAddress = address();
+  const number = pick(random, [
+    `INV-${2026}-${String(Math.floor(random() * 9000) + 1000)}`,
+    `${Math.floor(random() * 900000) + 100000}`,
+    `RE-${Math.floor(random() * 90000) + 10000}`,
+    `F${2026}/${String(Math.floor(random() * 900) + 100)}`,
+  ]);
+  const issued: SimpleDate = {
+    y: 2026,
+    m: 1 + Math.floor(random() * 12),
+    d: 1 + Math.floor(random() * 28),
+  };
+  const due = addDays(issued, pick(random, [14, 30, 45]));
+  const dateFormat = pick(random, locale.dates);
+  const items = shuffled(random, GOODS)
+    .slice(0, 2 + Math.floor(random() * 5))
+    .map((description) => {
+      const quantity = 1 + Math.floor(random() * (random() < 0.5 ? 3 : 24));
+      const unit = Math.round(random() * (random() < 0.3 ? 240000 : 30000)) + 150;
+      return { description, quantity, unit, amount: quantity * unit };
+    });
+  const subtotal = items.reduce((s, i) => s + i.amount, 0);
+  const rate = pick(random, locale.taxRates);
+  const tax = Math.round((subtotal * rate) / 100);
+  const total = subtotal + tax + (broken ? 10000 : 0);
+  const labels = {
+    title: pick(random, L.title),
+    number: pick(random, L.number),
+    date: pick(random, L.date),
+    due: pick(random, L.due),
+    customer: pick(random, L.customer),
+    subtotal: pick(random, L.subtotal),
+    tax: pick(random, L.tax)(rate),
+    total: pick(random, L.total),
+    columns: pick(random, L.columns),
+  };
+  const colon = random() < 0.5 ? ":" : "";
+  const texts: PdfText[] = [];
+  const lines: PdfLine[] = [];
+  const at = (x: number, y: number, text: string, size = 10, align?: "right") => {
+    texts.push({ x, y, text, size, align });
+  };
+  const meta: [string, string][] = [
+    [labels.number, number],
+    [labels.date, dateFormat(issued)],
+    [labels.due, dateFormat(due)],
+  ];
+  let tableTop: number;
+  if (layout === 0) {
+    // Supplier top left, title top right, meta under the title, customer on the left.
+    at(50, 60, supplier, 14);
+    supplierAddress.forEach((line, i) => {
+      at(50, 78 + i * 13, line);
+    });
+    at(562, 60, labels.title, 20, "right");
+    meta.forEach(([label, value], i) => {
+      at(360, 100 + i * 15, `${label}${colon}`);
+      at(562, 100 + i * 15, value, 10, "right");
+    });
+    at(50, 170, labels.customer, 9);
+    at(50, 185, customer, 11);
+    customerAddress.forEach((line, i) => {
+      at(50, 199 + i * 13, line);
+    });
+    tableTop = 260;
+  } else if (layout === 1) {
+    // Title top left, supplier block top right, meta as labels over values in a row.
+    at(50, 64, labels.title, 22);
+    at(380, 56, supplier, 12);
+    supplierAddress.forEach((line, i) => {
+      at(380, 72 + i * 13, line);
+    });
+    meta.forEach(([label, value], i) => {
+      at(50 + i * 170, 130, label, 9);
+      at(50 + i * 170, 145, value, 11);
+    });
+    at(50, 185, `${labels.customer}${colon}`, 9);
+    at(50, 200, customer, 11);
+    customerAddress.forEach((line, i) => {
+      at(50, 214 + i * 13, line);
+    });
+    tableTop = 275;
+  } else {
+    // Supplier centred at the top, customer left and meta right side by side.
+    at(200, 50, supplier, 15);
+    at(200, 66, supplierAddress.join(", "), 9);
+    at(50, 110, labels.title, 16);
+    at(50, 140, `${labels.customer}${colon}`, 9);
+    at(50, 155, customer, 11);
+    customerAddress.forEach((line, i) => {
+      at(50, 169 + i * 13, line);
+    });
+    meta.forEach(([label, value], i) => {
+      at(330, 140 + i * 15, `${label}${colon} ${value}`);
+    });
+    tableTop = 240;
+  }
+  // The line items: description left, numbers right-aligned.
+  const right = [0, 370, 460, 562];
+  const [c0, c1, c2, c3] = labels.columns;
+  at(50, tableTop, c0, 10);
+  at(right[1] ?? 0, tableTop, c1, 10, "right");
+  at(right[2] ?? 0, tableTop, c2, 10, "right");
+  at(right[3] ?? 0, tableTop, c3, 10, "right");
+  lines.push({ x0: 50, y0: tableTop + 5, x1: 562, y1: tableTop + 5 });
+  items.forEach((item, i) => {
+    const y = tableTop + 22 + i * 18;
+    at(50, y, item.description);
+    at(right[1] ?? 0, y, String(item.quantity), 10, "right");
+    at(right[2] ?? 0, y, locale.plain(item.unit), 10, "right");
+    at(right[3] ?? 0, y, locale.plain(item.amount), 10, "right");
+  });
+  const bottom = tableTop + 22 + items.length * 18;
+  lines.push({ x0: 50, y0: bottom - 8, x1: 562, y1: bottom - 8 });
+  const totals: [string, number][] = [
+    [labels.subtotal, subtotal],
+    [labels.tax, tax],
+    [labels.total, total],
+  ];
+  totals.forEach(([label, cents], i) => {
+    at(380, bottom + 14 + i * 17, `${label}${colon}`, i === 2 ? 11 : 10);
+    at(562, bottom + 14 + i * 17, locale.money(cents), i === 2 ? 11 : 10, "right");
+  });
+  at(
+    50,
+    bottom + 110,
+    pick(random, ["Thank you for your business.", "IBAN DE44 5001 0517 5407 3249 31"]),
+    8,
+  );
+  return {
+    texts,
+    lines,
+    truth: {
+      fields: {
+        supplier_name: supplier,
+        supplier_address: supplierAddress.join(", "),
+        customer_name: customer,
+        customer_address: customerAddress.join(", "),
+        invoice_number: number,
+        invoice_date: iso(issued),
+        due_date: iso(due),
+        currency: locale.currency,
+        subtotal: subtotal / 100,
+        tax_amount: tax / 100,
+        total: total / 100,
+      },
+      line_items: items.map((i) => ({
+        description: i.description,
+        quantity: i.quantity,
+        unit_price: i.unit / 100,
+        amount: i.amount / 100,
+      })),
+    },
+  };
+}
+
+/** The PDF page rendered at 150 dpi and photographed: tilted, unevenly lit, noisy JPEG. */
+async function photo(pdf: string, random: Random): Promise<Buffer> {
+  const base = path.join(tmpdir(), `invoice-${process.pid}`);
+  execFileSync("pdftoppm", ["-r", "150", "-png", "-singlefile", pdf, base]);
+  const image = await loadImage(readFileSync(`${base}.png`));
+  rmSync(`${base}.png`);
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(image, 0, 0);
+  return photograph({ canvas, ctx, truth: [] }, random, {
+    tilt: (random() < 0.5 ? -1 : 1) * (1 + random() * 2),
+    noise: 5 + random() * 5,
+    blur: 0.3 + random() * 0.4,
+    jpegQuality: 60 + Math.round(random() * 15),
+  });
+}
+
+export const INVOICES = 12;
+/** The first this many invoices are photographed too. */
+export const PHOTOS = 6;
+
+export async function generateInvoices(): Promise<string[]> {
+  rmSync(INVOICE_DIR, { recursive: true, force: true });
+  mkdirSync(INVOICE_DIR, { recursive: true });
+  const written: string[] = [];
+  const write = (name: string, ext: string, bytes: Buffer, truth: InvoiceTruth) => {
+    writeFileSync(path.join(INVOICE_DIR, `${name}.${ext}`), bytes);
+    writeFileSync(path.join(INVOICE_DIR, `${name}.json`), `${JSON.stringify(truth, null, 2)}\n`);
+    written.push(`${name}.${ext}`);
+  };
+  for (let n = 0; n < INVOICES; n++) {
+    const random = seeded(1600 + n);
+    const { texts, lines, truth } = invoice(random, n);
+    const name = `invoice-${n + 1}`;
+    write(name, "pdf", simplePdf(texts, lines), truth);
+    if (n < PHOTOS) {
+      const bytes = await photo(path.join(INVOICE_DIR, `${name}.pdf`), random);
+      write(`${name}-photo`, "jpg", bytes, truth);
+    }
+  }
+  const { texts, lines, truth } = invoice(seeded(1699), 0, true);
+  write("mismatch-1", "pdf", simplePdf(texts, lines), truth);
+  return written;
+}
+
+if (process.argv[1] === import.meta.filename) {
+  generateInvoices().then(
+    (files) => console.log(`${files.length} invoices written to ${INVOICE_DIR}`),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

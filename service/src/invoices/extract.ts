@@ -1,0 +1,272 @@
+// Two ways from a document's words to invoice data (INTERFACE.md, "Invoice data"):
+//
+// - by layout: totals by their labels (the last "Total" with an amount beside
+//   it), line items from the table under a header row (line-items.ts);
+// - by patterns: line items are the rows that end in an amount, with a
+//   quantity and a unit price whose product it is; the totals are the amounts
+//   after them where one plus another makes a third (subtotal + tax = total),
+//   the subtotal preferably the items' sum; the earlier of the first two dates
+//   is the invoice date, the later the due date.
+//
+// Both read the invoice number and the parties by their labels (labelled.ts),
+// and the currency from the total's sign or code, else the one printed most.
+import type { InvoiceData, InvoiceField, InvoiceLineItem, OcrData } from "@/lib/contract";
+import { mean } from "../layout/geometry";
+import { invoiceChecks } from "./checks";
+import {
+  headerParty,
+  type LabelledCell,
+  labelledCells,
+  labelledParty,
+  labelledValue,
+  readAmount,
+  readDate,
+  readInvoiceNumber,
+} from "./labelled";
+import { findItemTable, isTotalsRow } from "./line-items";
+import {
+  type DateOrder,
+  dateOrder,
+  findAmounts,
+  findCurrency,
+  findDate,
+  hasDecimals,
+} from "./normalise";
+import { type Cell, field, NOT_FOUND, type PageRows, pageRows, piece, type Row } from "./rows";
+
+export type Extractor = (words: OcrData) => InvoiceData;
+
+interface Document {
+  pages: PageRows[];
+  labels: LabelledCell[];
+  cells: Cell[];
+}
+
+function read(words: OcrData): Document {
+  const pages = words.pages.map(pageRows);
+  const cells = pages.flatMap((p) => p.rows.flatMap((r) => r.cells));
+  return { pages, labels: labelledCells(pages), cells };
+}
+
+/** The total's currency, else the one printed most often. */
+function currency(doc: Document, total: InvoiceField): InvoiceField {
+  const all = doc.cells.flatMap((cell) => {
+    const found = findCurrency(cell.text);
+    return found ? [{ cell, found }] : [];
+  });
+  const onTotal = all.find(
+    ({ cell }) =>
+      total.bbox !== undefined &&
+      cell.page === total.page &&
+      cell.bbox.y0 <= total.bbox.y1 &&
+      cell.bbox.y1 >= total.bbox.y0,
+  );
+  const counts = new Map<string, number>();
+  for (const { found } of all) counts.set(found.value, (counts.get(found.value) ?? 0) + 1);
+  const common = [...all].sort(
+    (a, b) => (counts.get(b.found.value) ?? 0) - (counts.get(a.found.value) ?? 0),
+  )[0];
+  const chosen = onTotal ?? common;
+  if (!chosen) return NOT_FOUND;
+  return field(chosen.found.value, [
+    piece(chosen.cell, chosen.found.index, chosen.found.text.length),
+  ]);
+}
+
+const overlaps = (f: InvoiceField, c: Cell) =>
+  f.bbox !== undefined &&
+  f.page === c.page &&
+  f.bbox.x0 < c.bbox.x1 &&
+  f.bbox.x1 > c.bbox.x0 &&
+  f.bbox.y0 < c.bbox.y1 &&
+  f.bbox.y1 > c.bbox.y0;
+
+/** Dates in reading order, each as a field. */
+function dates(doc: Document, order: DateOrder): InvoiceField[] {
+  return doc.cells.flatMap((cell) => {
+    const found = findDate(cell.text, order);
+    return found ? [field(found.value, [piece(cell, found.index, found.text.length)])] : [];
+  });
+}
+
+/** Number, parties and the fields both extractors share, around what each found itself. */
+function assemble(
+  words: OcrData,
+  doc: Document,
+  found: {
+    invoice_date: InvoiceField;
+    due_date: InvoiceField;
+    subtotal: InvoiceField;
+    tax_amount: InvoiceField;
+    total: InvoiceField;
+    line_items: InvoiceLineItem[];
+    /** Where the line items start: the supplier is above. */
+    top: number;
+  },
+): InvoiceData {
+  const { line_items, top, ...rest } = found;
+  const invoice_number = readInvoiceNumber(doc.pages, doc.labels);
+  const [customer_name, customer_address] = labelledParty(doc.pages, doc.labels, "customer") ?? [
+    NOT_FOUND,
+    NOT_FOUND,
+  ];
+  const customerLabel = doc.labels.find((l) => l.label.kind === "customer");
+  const known = [invoice_number, customer_name, customer_address, ...Object.values(rest)];
+  const above = Math.min(top, customerLabel?.cell.bbox.y0 ?? top);
+  const [supplier_name, supplier_address] = labelledParty(doc.pages, doc.labels, "supplier") ??
+    headerParty(doc.pages, above, (c) => known.some((f) => overlaps(f, c))) ?? [
+      NOT_FOUND,
+      NOT_FOUND,
+    ];
+  const fields = {
+    supplier_name,
+    supplier_address,
+    customer_name,
+    customer_address,
+    invoice_number,
+    currency: currency(doc, found.total),
+    ...rest,
+  };
+  return {
+    fields,
+    line_items,
+    checks: invoiceChecks(fields, line_items),
+    text: words.text,
+    pages: words.pages.map(({ number, width, height, dpi }) => ({ number, width, height, dpi })),
+  };
+}
+
+function order(doc: Document): DateOrder {
+  const text = doc.cells.map((c) => c.text).join("\n");
+  return dateOrder(text, findCurrency(text)?.value ?? null);
+}
+
+/** Invoice and due date by their labels; an unlabelled first date is the invoice date. */
+function labelledDates(doc: Document, dateOrder: DateOrder) {
+  const reader = readDate(dateOrder);
+  const due_date = labelledValue(doc.pages, doc.labels, "due_date", reader, { down: true });
+  let invoice_date = labelledValue(doc.pages, doc.labels, "invoice_date", reader, { down: true });
+  if (invoice_date.value === null) {
+    invoice_date = dates(doc, dateOrder).find((d) => d.bbox !== due_date.bbox) ?? NOT_FOUND;
+  }
+  return { invoice_date, due_date };
+}
+
+export const extractByLayout: Extractor = (words) => {
+  const doc = read(words);
+  const table = findItemTable(doc.pages);
+  const inTable = (c: Cell) => c.page === table?.page && table.rows.some((r) => r.index === c.row);
+  const totals = { down: false, last: true, skip: inTable };
+  return assemble(words, doc, {
+    ...labelledDates(doc, order(doc)),
+    subtotal: labelledValue(doc.pages, doc.labels, "subtotal", readAmount, totals),
+    tax_amount: labelledValue(doc.pages, doc.labels, "tax_amount", readAmount, totals),
+    total: labelledValue(doc.pages, doc.labels, "total", readAmount, totals),
+    line_items: table?.items ?? [],
+    top: table?.header.bbox.y0 ?? Number.POSITIVE_INFINITY,
+  });
+};
+
+// ---- by patterns ----
+
+interface Money {
+  value: number;
+  field: InvoiceField;
+  row: Row;
+}
+
+const cents = (n: number) => Math.round(n * 100);
+
+function moneyIn(row: Row): Money[] {
+  return row.cells.flatMap((cell) =>
+    findAmounts(cell.text)
+      .filter(hasDecimals)
+      .map((a) => ({
+        value: a.value,
+        row,
+        field: field(a.value, [piece(cell, a.index, a.text.length)]),
+      })),
+  );
+}
+
+/** A row that reads as a line item: words first, then numbers ending in an amount. */
+function patternItem(row: Row): InvoiceLineItem | undefined {
+  const [first, ...others] = row.cells;
+  if (!first || others.length === 0 || !/\p{L}{3}/u.test(first.text)) return undefined;
+  if (isTotalsRow(row) || findDate(row.cells.map((c) => c.text).join(" "))) return undefined;
+  const numbers = others.flatMap((c) => findAmounts(c.text));
+  const amount = numbers.at(-1);
+  if (!amount || !hasDecimals(amount)) return undefined;
+  const before = numbers.slice(0, -1).map((n) => n.value);
+  let quantity: number | null = null;
+  let unit: number | null = null;
+  for (const [i, q] of before.entries()) {
+    for (const [j, u] of before.entries()) {
+      if (i !== j && quantity === null && Math.abs(cents(q * u) - cents(amount.value)) <= 1) {
+        [quantity, unit] = [q, u];
+      }
+    }
+  }
+  if (quantity === null && before.length === 1) quantity = before[0] ?? null;
+  const words = row.cells.flatMap((c) => c.words);
+  return {
+    description: first.text,
+    quantity,
+    unit_price: unit,
+    amount: amount.value,
+    page: row.page,
+    bbox: row.bbox,
+    confidence: Math.round(mean(words.map((w) => w.confidence)) * 1000) / 1000,
+  };
+}
+
+/** Subtotal, tax and total among the amounts after the items: a + b = c. */
+function patternTotals(amounts: readonly Money[], itemsSum: number | null) {
+  let best: [Money, Money, Money] | undefined;
+  for (const [k, total] of amounts.entries()) {
+    for (const [i, sub] of amounts.slice(0, k).entries()) {
+      for (const tax of amounts.slice(i + 1, k)) {
+        if (cents(sub.value) + cents(tax.value) !== cents(total.value)) continue;
+        const matches = itemsSum !== null && cents(sub.value) === cents(itemsSum);
+        if (!best || matches) best = [sub, tax, total];
+      }
+    }
+  }
+  if (best) return best.map((m) => m.field) as [InvoiceField, InvoiceField, InvoiceField];
+  // No sum adds up: the last three amounts stand for subtotal, tax and total
+  // (and the checks will say they do not add up); two are a subtotal and total.
+  const [sub, tax, total] =
+    amounts.length >= 3 ? amounts.slice(-3) : [amounts[0], undefined, amounts[1]];
+  return [sub?.field ?? NOT_FOUND, tax?.field ?? NOT_FOUND, total?.field ?? NOT_FOUND] as const;
+}
+
+export const extractByPatterns: Extractor = (words) => {
+  const doc = read(words);
+  const rows = doc.pages.flatMap((p) => p.rows);
+  const items: { row: Row; item: InvoiceLineItem }[] = [];
+  for (const row of rows) {
+    const item = patternItem(row);
+    if (item) items.push({ row, item });
+  }
+  const lastItem = items.at(-1)?.row;
+  const after = rows.filter(
+    (r) =>
+      !lastItem || r.page > lastItem.page || (r.page === lastItem.page && r.index > lastItem.index),
+  );
+  const line_items = items.map((i) => i.item);
+  const sum = line_items.length > 0 ? line_items.reduce((s, i) => s + (i.amount ?? 0), 0) : null;
+  const [subtotal, tax_amount, total] = patternTotals(after.flatMap(moneyIn), sum);
+  const all = dates(doc, order(doc));
+  const [a, b] = all.filter((d, i) => all.findIndex((e) => e.value === d.value) === i);
+  const [invoice_date, due_date] =
+    a && b && String(b.value) < String(a.value) ? [b, a] : [a ?? NOT_FOUND, b ?? NOT_FOUND];
+  return assemble(words, doc, {
+    invoice_date,
+    due_date,
+    subtotal,
+    tax_amount,
+    total,
+    line_items,
+    top: items[0]?.row.bbox.y0 ?? Number.POSITIVE_INFINITY,
+  });
+};

@@ -1,0 +1,106 @@
+// The line-item table, found by its header: a row with a description column
+// and an amount column (or three known columns) in any of the languages of
+// labels.ts. The header's cells give the columns; the rows under it are
+// items until the totals (a row with a total's label), a wide gap or the end
+// of the page. A row without numbers right under an item continues its
+// description. Cells go to the column they overlap most, else the nearest.
+import type { InvoiceLineItem } from "@/lib/contract";
+import { mean, union } from "../layout/geometry";
+import { type ColumnRole, matchColumn, matchLabel } from "./labels";
+import { findAmounts, hasDecimals } from "./normalise";
+import { type Cell, horizontalOverlap, type PageRows, type Row } from "./rows";
+
+interface Column {
+  role: ColumnRole;
+  x0: number;
+  x1: number;
+}
+
+export interface ItemTable {
+  page: number;
+  header: Row;
+  rows: Row[];
+  items: InvoiceLineItem[];
+}
+
+function headerColumns(row: Row): Column[] | undefined {
+  const columns: Column[] = [];
+  for (const cell of row.cells) {
+    const match = matchColumn(cell.text);
+    if (!match?.whole) return undefined;
+    columns.push({ role: match.kind, x0: cell.bbox.x0, x1: cell.bbox.x1 });
+  }
+  const roles = new Set(columns.map((c) => c.role));
+  const enough = (roles.has("description") && roles.has("amount")) || roles.size >= 3;
+  return enough && roles.size === columns.length ? columns : undefined;
+}
+
+function columnOf(columns: readonly Column[], cell: Cell): ColumnRole {
+  let best: Column | undefined;
+  let overlap = 0;
+  for (const column of columns) {
+    const o = horizontalOverlap(cell.bbox, { ...cell.bbox, x0: column.x0, x1: column.x1 });
+    if (o > overlap) [best, overlap] = [column, o];
+  }
+  if (best) return best.role;
+  const centre = (cell.bbox.x0 + cell.bbox.x1) / 2;
+  const distance = (c: Column) => Math.min(Math.abs(c.x0 - centre), Math.abs(c.x1 - centre));
+  return [...columns].sort((a, b) => distance(a) - distance(b))[0]?.role ?? "description";
+}
+
+const numberIn = (cells: readonly Cell[], money: boolean) => {
+  const found = cells.flatMap((c) => findAmounts(c.text)).filter((a) => !money || hasDecimals(a));
+  return found.at(-1)?.value ?? null;
+};
+
+function item(columns: readonly Column[], row: Row): InvoiceLineItem {
+  const byRole = (role: ColumnRole) => row.cells.filter((c) => columnOf(columns, c) === role);
+  const words = row.cells.flatMap((c) => c.words);
+  return {
+    description: byRole("description")
+      .map((c) => c.text)
+      .join(" "),
+    quantity: numberIn(byRole("quantity"), false),
+    unit_price: numberIn(byRole("unit_price"), true),
+    amount: numberIn(byRole("amount"), true),
+    page: row.page,
+    bbox: row.bbox,
+    confidence: Math.round(mean(words.map((w) => w.confidence)) * 1000) / 1000,
+  };
+}
+
+/** A row of the totals block: a total's or tax's label and its amount, no more. */
+export const isTotalsRow = (row: Row) =>
+  row.cells.length <= 2 && row.cells.some((c) => /total|tax/.test(matchLabel(c.text)?.kind ?? ""));
+
+/** The first line-item table of the document, or undefined when no header is found. */
+export function findItemTable(pages: readonly PageRows[]): ItemTable | undefined {
+  for (const { page, rows, unit } of pages) {
+    const at = rows.findIndex((row) => headerColumns(row));
+    const header = rows[at];
+    const columns = header && headerColumns(header);
+    if (!header || !columns) continue;
+    const items: InvoiceLineItem[] = [];
+    const used: Row[] = [];
+    let previous = header;
+    for (const row of rows.slice(at + 1)) {
+      if (row.bbox.y0 - previous.bbox.y1 > unit * 3) break;
+      if (isTotalsRow(row)) break;
+      const numbers = row.cells.some((c) => findAmounts(c.text).length > 0);
+      const last = items.at(-1);
+      if (!numbers && last && row.bbox.y0 - previous.bbox.y1 < unit) {
+        // A description over two lines.
+        last.description = `${last.description} ${row.cells.map((c) => c.text).join(" ")}`;
+        last.bbox = union([last.bbox, row.bbox]);
+      } else if (numbers) {
+        const next = item(columns, row);
+        if (next.amount === null && next.unit_price === null) break;
+        items.push(next);
+      } else break;
+      used.push(row);
+      previous = row;
+    }
+    return { page, header, rows: used, items };
+  }
+  return undefined;
+}

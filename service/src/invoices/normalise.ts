@@ -1,0 +1,132 @@
+// Printed values made comparable (INTERFACE.md, "Invoice data"): dates as
+// YYYY-MM-DD, amounts as numbers, currencies as ISO 4217 codes.
+//
+// Dates are read by chrono-node in the languages the service reads. Numeric
+// dates whose day and month could be swapped (03/04/2026) are read in the
+// document's order (`DateOrder`): the order an unambiguous numeric date of the
+// same document shows (14/02/2026 is day first), else month first for US
+// dollars and day first otherwise; dotted dates (03.04.2026) are always day first.
+import * as chrono from "chrono-node";
+
+export type DateOrder = "dmy" | "mdy";
+
+/** Worded dates in each language; the first parser of a list reads numeric dates. */
+const WORDED = [chrono.en.strict, chrono.de.strict, chrono.fr.strict, chrono.es.strict];
+const MORE = [chrono.nl.strict, chrono.it.strict, chrono.pt.strict];
+const NUMERIC: Record<DateOrder, chrono.Chrono> = { dmy: chrono.en.GB, mdy: chrono.en.strict };
+/** A reference date only breaks ties chrono never meets: every date read here has its year. */
+const REFERENCE = new Date(Date.UTC(2000, 0, 1));
+
+const NUMERIC_DATE = /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})\b/g;
+const MAYBE_DATE = /\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2}/;
+
+export interface Found<T> {
+  value: T;
+  /** The printed text the value was read from. */
+  text: string;
+  /** Where it starts in the string searched. */
+  index: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The first full date (day, month and year all printed) in `text`, as YYYY-MM-DD. */
+export function findDate(text: string, order: DateOrder = "dmy"): Found<string> | undefined {
+  if (!MAYBE_DATE.test(text)) return undefined;
+  const dotted = /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/.test(text);
+  const parsers = [NUMERIC[dotted ? "dmy" : order], ...WORDED, ...MORE];
+  let best: chrono.ParsedResult | undefined;
+  for (const parser of parsers) {
+    for (const result of parser.parse(text, REFERENCE)) {
+      const { start } = result;
+      if (!(start.isCertain("day") && start.isCertain("month") && start.isCertain("year")))
+        continue;
+      if (!best || result.index < best.index || result.text.length > best.text.length)
+        best = result;
+    }
+  }
+  if (!best) return undefined;
+  const { start } = best;
+  const value = `${start.get("year")}-${pad(start.get("month") ?? 0)}-${pad(start.get("day") ?? 0)}`;
+  return { value, text: best.text, index: best.index };
+}
+
+/** The document's order of numeric day and month (see the top of this file). */
+export function dateOrder(text: string, currency: string | null): DateOrder {
+  for (const [, first, separator, second] of text.matchAll(NUMERIC_DATE)) {
+    if (separator === ".") continue;
+    if (Number(first) > 12 && Number(second) <= 12) return "dmy";
+    if (Number(second) > 12 && Number(first) <= 12) return "mdy";
+  }
+  return currency === "USD" ? "mdy" : "dmy";
+}
+
+const SYMBOLS: Readonly<Record<string, string>> = {
+  US$: "USD",
+  A$: "AUD",
+  C$: "CAD",
+  CA$: "CAD",
+  NZ$: "NZD",
+  HK$: "HKD",
+  $: "USD",
+  "€": "EUR",
+  "£": "GBP",
+  "¥": "JPY",
+  "₹": "INR",
+  "₩": "KRW",
+  "₽": "RUB",
+  "₺": "TRY",
+  zł: "PLN",
+  Kč: "CZK",
+  "Fr.": "CHF",
+};
+const ISO_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
+const CODE = /\b[A-Z]{3}\b/g;
+const SYMBOL = new RegExp(
+  Object.keys(SYMBOLS)
+    .sort((a, b) => b.length - a.length)
+    .map((s) => s.replace(/[$.]/g, "\\$&"))
+    .join("|"),
+);
+
+/** The currency `text` names, by ISO code (`EUR`) or sign (`€`, `$`, `£`). */
+export function findCurrency(text: string): Found<string> | undefined {
+  for (const match of text.matchAll(CODE)) {
+    if (ISO_CODES.has(match[0])) return { value: match[0], text: match[0], index: match.index };
+  }
+  const symbol = SYMBOL.exec(text);
+  const value = symbol ? SYMBOLS[symbol[0]] : undefined;
+  return symbol && value ? { value, text: symbol[0], index: symbol.index } : undefined;
+}
+
+/**
+ * An amount: digits grouped by `.`, `,`, spaces or `'`, with two (or one)
+ * decimals after the last `.` or `,`. A separator followed by exactly three
+ * digits groups thousands (`1.234` is 1234); spaces group thousands only
+ * before a decimal comma or none (`1 234,56`), so `2 100.00` stays 2 and 100.00.
+ * Dates, percentages and numbers inside words (`INV-2026`, `4AB`) are not amounts.
+ */
+const AMOUNT =
+  /(?<![\p{L}\d.,\-/])(-|\()?(\d{1,3}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,2}))?(?![.,]?\d)(?![\p{Ll}%])(?!\s%)/gu;
+
+/** Every amount printed in `text`, in order (percentages are not amounts). */
+export function findAmounts(text: string): Found<number>[] {
+  const found: Found<number>[] = [];
+  for (const match of text.matchAll(AMOUNT)) {
+    const [whole = "", sign, integer = "", , decimals] = match;
+    const digits = integer.replace(/\D/g, "");
+    const cents = decimals === undefined ? 0 : Number(decimals.padEnd(2, "0"));
+    const negative = sign !== undefined;
+    const value = (Number(digits) + cents / 100) * (negative ? -1 : 1);
+    found.push({ value, text: whole, index: match.index });
+  }
+  return found;
+}
+
+/** The last amount in `text` (a label's value is printed after it), or undefined. */
+export function lastAmount(text: string): Found<number> | undefined {
+  return findAmounts(text).at(-1);
+}
+
+/** Whether a printed number has decimals, as money on invoices does. */
+export const hasDecimals = (found: Found<number>) => /[.,]\d{1,2}\)?$/.test(found.text);

@@ -1,0 +1,28 @@
+// Invoice data providers: words from a word source (a PDF's text layer, else
+// OCR), read into invoice fields by one of the extractors (extract.ts). An
+// answer whose totals do not add up is unsure (checks.ts), so the router tries
+// the next provider and returns the best.
+import type { InvoiceData } from "@/lib/contract";
+import { sniffDocument } from "../providers/ocr-document";
+import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
+import type { WordSources } from "../tables/provider";
+import { checkInvoice } from "./checks";
+import type { Extractor } from "./extract";
+
+export function createInvoiceProvider(
+  name: string,
+  sources: WordSources,
+  extract: Extractor,
+): Provider<InvoiceData> {
+  return {
+    name,
+    available: async () => (await sources.pdf.available()) || (await sources.image.available()),
+    async run(input: ProviderInput): Promise<ProviderOutput<InvoiceData>> {
+      const image = (await sniffDocument(input.bytes)) === "image";
+      const words = await (image ? sources.image : sources.pdf).run(input);
+      const data = extract(words.data);
+      return { data, pages: words.pages, check: checkInvoice(data) };
+    },
+    close: sources.close,
+  };
+}

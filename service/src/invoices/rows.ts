@@ -1,0 +1,124 @@
+// A page as rows of cells: the layout layer's lines, each split where a gap
+// wider than 1.2 word heights parts its words (as stream tables split them).
+// A label and its value on one line are then one cell ("Invoice No: 123") or
+// two ("Total      $12.00"); what the extractors read is cells, and each
+// value found keeps the words it came from, for its box and confidence.
+import type { BBox, InvoiceField, OcrPage, OcrSpan } from "@/lib/contract";
+import { height, mean, median, union } from "../layout/geometry";
+import { groupLines } from "../layout/lines";
+import { segments } from "../tables/stream";
+
+export interface Cell {
+  page: number;
+  text: string;
+  bbox: BBox;
+  words: readonly OcrSpan[];
+  /** Index of its row in the page's rows. */
+  row: number;
+}
+
+export interface Row {
+  page: number;
+  index: number;
+  bbox: BBox;
+  cells: Cell[];
+}
+
+export interface PageRows {
+  page: number;
+  rows: Row[];
+  /** Median word height: the unit of every distance on the page. */
+  unit: number;
+}
+
+/**
+ * The slope of the page's lines (dy per dx): the median over each word and
+ * its nearest neighbour to the right on about the same line. A photo's words
+ * keep their boxes on the tilted image; lines are found on boxes sheared back.
+ */
+function slope(words: readonly OcrSpan[], unit: number): number {
+  const centre = (b: BBox) => [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2] as const;
+  const slopes: number[] = [];
+  for (const word of words) {
+    const [x, y] = centre(word.bbox);
+    let best: number | undefined;
+    let nearest = unit * 3;
+    for (const other of words) {
+      const gap = other.bbox.x0 - word.bbox.x1;
+      const [ox, oy] = centre(other.bbox);
+      if (gap < 0 || gap > nearest || Math.abs(oy - y) > unit * 0.8) continue;
+      nearest = gap;
+      best = (oy - y) / (ox - x || 1);
+    }
+    if (best !== undefined) slopes.push(best);
+  }
+  return slopes.length >= 5 ? median(slopes) : 0;
+}
+
+export function pageRows(page: Pick<OcrPage, "number" | "words">): PageRows {
+  const unit = median(page.words.map((w) => height(w.bbox))) || 1;
+  const tilt = slope(page.words, unit);
+  const original = new Map<OcrSpan, OcrSpan>();
+  const level = page.words.map((w) => {
+    const dy = tilt * ((w.bbox.x0 + w.bbox.x1) / 2);
+    const straight = { ...w, bbox: { ...w.bbox, y0: w.bbox.y0 - dy, y1: w.bbox.y1 - dy } };
+    original.set(straight, w);
+    return straight;
+  });
+  const rows = groupLines(level).map((line, index): Row => {
+    const cells = segments(line, unit * 1.2).map((words) => ({
+      page: page.number,
+      text: words.map((w) => w.text).join(" "),
+      // Geometry on the straightened page; the words' own boxes for the answer.
+      bbox: union(words.map((w) => w.bbox)),
+      words: words.map((w) => original.get(w) ?? w),
+      row: index,
+    }));
+    return { page: page.number, index, bbox: union(cells.map((c) => c.bbox)), cells };
+  });
+  return { page: page.number, rows, unit };
+}
+
+/** A value read from part of a cell's text: the words under [index, index + length). */
+export interface Piece {
+  cell: Cell;
+  text: string;
+  words: readonly OcrSpan[];
+}
+
+export function piece(cell: Cell, index = 0, length = cell.text.length): Piece {
+  const words: OcrSpan[] = [];
+  let at = 0;
+  for (const word of cell.words) {
+    const end = at + word.text.length;
+    if (end > index && at < index + length) words.push(word);
+    at = end + 1;
+  }
+  return { cell, text: cell.text.slice(index, index + length).trim(), words };
+}
+
+/** Several pieces read as one value (an address over lines). */
+export function field(
+  value: string | number,
+  pieces: readonly Piece[],
+  separator = "\n",
+): InvoiceField {
+  const words = pieces.flatMap((p) => p.words);
+  const first = pieces[0];
+  return {
+    value,
+    text: pieces.map((p) => p.text).join(separator),
+    confidence: Math.round(mean(words.map((w) => w.confidence)) * 1000) / 1000,
+    page: first?.cell.page ?? 1,
+    bbox: union(words.map((w) => w.bbox)),
+  };
+}
+
+export const NOT_FOUND: InvoiceField = { value: null, text: "", confidence: 0, page: 1 };
+
+/** Horizontal overlap of two boxes, as a share of the narrower one. */
+export function horizontalOverlap(a: BBox, b: BBox): number {
+  const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const narrower = Math.min(a.x1 - a.x0, b.x1 - b.x0);
+  return narrower <= 0 ? 0 : Math.max(0, overlap) / narrower;
+}
