@@ -69,6 +69,8 @@ afterAll(() => closeAll(providers));
 describe("registry", () => {
   it("has every provider the catalog names, and no HTTP provider unless configured", () => {
     expect([...providers.keys()].sort()).toEqual([
+      "invoices-layout",
+      "invoices-patterns",
       "paddleocr",
       "pdf-text",
       "tables-stream-paddle",
