@@ -3,6 +3,9 @@
 // Italian, Portuguese). Patterns are matched on text folded to lower case
 // without accents ("Fällig" → "fallig"); a cell's label is the longest match
 // among all fields, so "Total HT" is a subtotal and "Te betalen voor" a due date.
+// A cell that is only a long label misread by one letter ("Vervaidatum") still
+// counts as that label (two letters from 12 characters on).
+import { distance } from "fastest-levenshtein";
 
 export type LabelKind =
   | "invoice_number"
@@ -296,7 +299,31 @@ function longest<K>(
       }
     }
   }
-  return best && { kind: best.kind, end: best.end, whole: best.whole };
+  return best ? { kind: best.kind, end: best.end, whole: best.whole } : misread(folded, table);
+}
+
+const LITERAL = /^[\p{L}' -]{7,}$/u;
+
+/** A whole cell that is a plain label of seven letters or more but for a letter or two. */
+function misread<K>(
+  folded: string,
+  table: readonly (readonly [K, readonly RegExp[]])[],
+): LabelMatch<K> | undefined {
+  const text = folded.replace(/[\s:#.]+$/, "");
+  if (text.length < 7) return undefined;
+  for (const [kind, patterns] of table) {
+    for (const pattern of patterns) {
+      const literal = pattern.source.slice(
+        pattern.source.indexOf("(?:") + 3,
+        pattern.source.lastIndexOf(")(?!"),
+      );
+      if (!LITERAL.test(literal) || Math.abs(literal.length - text.length) > 2) continue;
+      if (distance(literal, text) <= (literal.length >= 12 ? 2 : 1)) {
+        return { kind, end: folded.length, whole: true };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** The field a cell's text labels, if it starts with a label. */
