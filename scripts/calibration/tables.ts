@@ -3,7 +3,7 @@
 // first two pages also as 150 dpi images without a text layer (pdftoppm), read by OCR.
 // Reproducible: a seeded generator, no clock. `npx tsx scripts/calibration/tables.ts`
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type PdfLine, type PdfText, simplePdf } from "./simple-pdf";
 
@@ -69,6 +69,8 @@ function layout(rows: readonly string[][], ruled: boolean, random: () => number)
   return simplePdf(texts, lines);
 }
 
+// generate.ts empties fixtures/calibration before npm run calibration:generate runs this.
+mkdirSync(OUT, { recursive: true });
 const random = seeded(16);
 for (let i = 0; i < 6; i++) {
   const ruled = i % 2 === 0;
