@@ -83,7 +83,7 @@ async function main() {
       const input = {
         bytes,
         mimeType: kind === "pdf" ? "application/pdf" : "image/jpeg",
-        languageHints: [],
+        languageHints: truth.language_hints,
         passthrough: {},
         signal: new AbortController().signal,
         traceId: "bench",

@@ -216,38 +216,57 @@ const LOCALES: Locale[] = [
   },
 ];
 
-const COMPANIES = [
-  "Northwind Traders Ltd",
-  "Bluebell Office Supplies",
-  "Müller & Söhne GmbH",
-  "Atelier Lumière SARL",
-  "Van Dijk Techniek B.V.",
-  "Harbourside Printing Co.",
-  "Soluciones Norte S.L.",
-  "Greenfield Catering Inc.",
-  "Keller Werkzeugbau KG",
-  "Oakridge Consulting LLC",
-];
-const STREETS = [
-  "12 Harbour Road",
-  "Hauptstraße 45",
-  "8 rue des Lilas",
-  "Kerkstraat 101",
-  "Calle Mayor 27",
-  "450 Market Street",
-  "77 Station Lane",
-  "Lindenallee 3",
-];
-const TOWNS = [
-  "Leeds LS1 4AB",
-  "10115 Berlin",
-  "69002 Lyon",
-  "3511 AB Utrecht",
-  "28013 Madrid",
-  "Portland, OR 97205",
-  "Bristol BS1 5TR",
-  "80331 München",
-];
+/** Companies and addresses of each locale: invoices between two firms of one country. */
+const FIRMS: Record<string, { names: string[]; addresses: [string, string][] }> = {
+  "en-US": {
+    names: ["Greenfield Catering Inc.", "Oakridge Consulting LLC", "Harbourside Printing Co."],
+    addresses: [
+      ["450 Market Street", "Portland, OR 97205"],
+      ["1200 Elm Avenue", "Austin, TX 78701"],
+      ["88 Pine Street", "Seattle, WA 98101"],
+    ],
+  },
+  "en-GB": {
+    names: ["Northwind Traders Ltd", "Bluebell Office Supplies", "Kestrel Joinery Ltd"],
+    addresses: [
+      ["12 Harbour Road", "Leeds LS1 4AB"],
+      ["77 Station Lane", "Bristol BS1 5TR"],
+      ["5 Mill Street", "York YO1 6DP"],
+    ],
+  },
+  de: {
+    names: ["Müller & Söhne GmbH", "Keller Werkzeugbau KG", "Brandt Bürotechnik GmbH"],
+    addresses: [
+      ["Hauptstraße 45", "10115 Berlin"],
+      ["Lindenallee 3", "80331 München"],
+      ["Gartenweg 12", "50667 Köln"],
+    ],
+  },
+  fr: {
+    names: ["Atelier Lumière SARL", "Boulangerie Moreau SAS", "Éditions du Rhône"],
+    addresses: [
+      ["8 rue des Lilas", "69002 Lyon"],
+      ["14 avenue Jean Jaurès", "31000 Toulouse"],
+      ["3 place de la Gare", "67000 Strasbourg"],
+    ],
+  },
+  nl: {
+    names: ["Van Dijk Techniek B.V.", "Bakkerij De Molen", "Groen & Zonen V.O.F."],
+    addresses: [
+      ["Kerkstraat 101", "3511 AB Utrecht"],
+      ["Prinsengracht 263", "1016 GV Amsterdam"],
+      ["Markt 7", "5611 EB Eindhoven"],
+    ],
+  },
+  es: {
+    names: ["Soluciones Norte S.L.", "Panadería García S.A.", "Talleres Ruiz S.L."],
+    addresses: [
+      ["Calle Mayor 27", "28013 Madrid"],
+      ["Avenida de la Constitución 8", "41004 Sevilla"],
+      ["Calle de Alcalá 120", "28009 Madrid"],
+    ],
+  },
+};
 const GOODS = [
   "Printer paper A4, 5 reams",
   "Office chairs",
@@ -266,6 +285,8 @@ const GOODS = [
 ];
 
 export interface InvoiceTruth {
+  /** The invoice's language, sent as `language_hints` (ISO 639-1). */
+  language_hints: string[];
   fields: Record<string, string | number>;
   line_items: { description: string; quantity: number; unit_price: number; amount: number }[];
 }
@@ -327,10 +348,9 @@ function invoice(random: Random, n: number, broken = false): Drawn {
   const L = locale.labels;
   // Each language in each layout over the set.
   const layout = (n + Math.floor(n / LOCALES.length)) % 3;
-  const [supplier = "", customer = ""] = shuffled(random, COMPANIES);
-  const address = () => [pick(random, STREETS), pick(random, TOWNS)];
-  const supplierAddress = address();
-  const customerAddress = address();
+  const firms = FIRMS[locale.code] ?? { names: [], addresses: [] };
+  const [supplier = "", customer = ""] = shuffled(random, firms.names);
+  const [supplierAddress = [], customerAddress = []] = shuffled(random, firms.addresses);
   const number = pick(random, [
     `INV-${2026}-${String(Math.floor(random() * 9000) + 1000)}`,
     `${Math.floor(random() * 900000) + 100000}`,
@@ -463,6 +483,7 @@ function invoice(random: Random, n: number, broken = false): Drawn {
     texts,
     lines,
     truth: {
+      language_hints: [locale.code.slice(0, 2)],
       fields: {
         supplier_name: supplier,
         supplier_address: supplierAddress.join(", "),
@@ -486,10 +507,10 @@ function invoice(random: Random, n: number, broken = false): Drawn {
   };
 }
 
-/** The PDF page rendered at 150 dpi and photographed: tilted, unevenly lit, noisy JPEG. */
+/** The PDF page rendered at 200 dpi (a phone photo of a whole page has more) and photographed: tilted, unevenly lit, noisy JPEG. */
 async function photo(pdf: string, random: Random): Promise<Buffer> {
   const base = path.join(tmpdir(), `invoice-${process.pid}`);
-  execFileSync("pdftoppm", ["-r", "150", "-png", "-singlefile", pdf, base]);
+  execFileSync("pdftoppm", ["-r", "200", "-png", "-singlefile", pdf, base]);
   const image = await loadImage(readFileSync(`${base}.png`));
   rmSync(`${base}.png`);
   const canvas = createCanvas(image.width, image.height);
@@ -513,7 +534,9 @@ export async function generateInvoices(): Promise<string[]> {
   const written: string[] = [];
   const write = (name: string, ext: string, bytes: Buffer, truth: InvoiceTruth) => {
     writeFileSync(path.join(INVOICE_DIR, `${name}.${ext}`), bytes);
-    writeFileSync(path.join(INVOICE_DIR, `${name}.json`), `${JSON.stringify(truth, null, 2)}\n`);
+    // A list of one on one line, as Biome formats JSON.
+    const json = JSON.stringify(truth, null, 2).replace(/\[\n\s+("[^"]*")\n\s+\]/g, "[$1]");
+    writeFileSync(path.join(INVOICE_DIR, `${name}.json`), `${json}\n`);
     written.push(`${name}.${ext}`);
   };
   for (let n = 0; n < INVOICES; n++) {

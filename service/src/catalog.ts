@@ -131,8 +131,8 @@ export const CATALOG: readonly CatalogEntry[] = [
     // Quality: share of fields right on the calibration invoices, PDFs and
     // photos together (bench/invoices.ts; README, "Invoice data").
     providers: [
-      { provider: "invoices-layout", pricePerPage: 0.004, quality: 0.94 },
-      { provider: "invoices-patterns", pricePerPage: 0.005, quality: 0.85 },
+      { provider: "invoices-layout", pricePerPage: 0.004, quality: 0.99 },
+      { provider: "invoices-patterns", pricePerPage: 0.005, quality: 0.87 },
     ],
     weights: { quality: 0.5, price: 0.2, latency: 0.15, success: 0.15 },
   },

@@ -23,10 +23,12 @@ import {
   readDate,
   readInvoiceNumber,
 } from "./labelled";
-import { findItemTable, isTotalsRow } from "./line-items";
+import { matchLabel } from "./labels";
+import { findItemTable } from "./line-items";
 import {
   type DateOrder,
   dateOrder,
+  type Found,
   findAmounts,
   findCurrency,
   findDate,
@@ -189,30 +191,47 @@ function moneyIn(row: Row): Money[] {
   );
 }
 
-/** A row that reads as a line item: words first, then numbers ending in an amount. */
+const TOTALS = new Set(["subtotal", "tax_amount", "total"]);
+
+/**
+ * A row that reads as a line item: words, then numbers ending in an amount
+ * with decimals; the quantity and unit price are the two numbers before it
+ * whose product it is. Read on the row's text, not its cells, since an
+ * engine that finds whole lines (PaddleOCR) leaves no gaps between columns.
+ */
 function patternItem(row: Row): InvoiceLineItem | undefined {
-  const [first, ...others] = row.cells;
-  if (!first || others.length === 0 || !/\p{L}{3}/u.test(first.text)) return undefined;
-  if (isTotalsRow(row) || findDate(row.cells.map((c) => c.text).join(" "))) return undefined;
-  const numbers = others.flatMap((c) => findAmounts(c.text));
+  const text = row.cells.map((c) => c.text).join(" ");
+  const label = matchLabel(text)?.kind;
+  if ((label && TOTALS.has(label)) || findDate(text)) return undefined;
+  // Numbers cell by cell: a gap between cells parts "3" from "204,79".
+  let offset = 0;
+  const numbers = row.cells.flatMap((cell) => {
+    const found = findAmounts(cell.text).map((n) => ({ ...n, index: n.index + offset }));
+    offset += cell.text.length + 1;
+    return found;
+  });
   const amount = numbers.at(-1);
-  if (!amount || !hasDecimals(amount)) return undefined;
-  const before = numbers.slice(0, -1).map((n) => n.value);
-  let quantity: number | null = null;
-  let unit: number | null = null;
-  for (const [i, q] of before.entries()) {
-    for (const [j, u] of before.entries()) {
-      if (i !== j && quantity === null && Math.abs(cents(q * u) - cents(amount.value)) <= 1) {
-        [quantity, unit] = [q, u];
+  const tail = amount && text.slice(amount.index + amount.text.length);
+  if (!amount || !hasDecimals(amount) || !/^[\s€$£¥A-Z]*$/.test(tail ?? "")) return undefined;
+  const before = numbers.slice(0, -1);
+  let used: Found<number>[] = [];
+  for (const q of before) {
+    for (const u of before) {
+      if (q !== u && used.length === 0 && cents(q.value * u.value) === cents(amount.value)) {
+        used = [q, u];
       }
     }
   }
-  if (quantity === null && before.length === 1) quantity = before[0] ?? null;
+  const start = Math.min(amount.index, ...used.map((n) => n.index));
+  const description = text.slice(0, start).trim();
+  if (!/\p{L}{3}/u.test(description)) return undefined;
+  // The quantity is the one printed without decimals, else the first.
+  const [quantity, unit] = used[0] && hasDecimals(used[0]) ? [...used].reverse() : used;
   const words = row.cells.flatMap((c) => c.words);
   return {
-    description: first.text,
-    quantity,
-    unit_price: unit,
+    description,
+    quantity: quantity?.value ?? null,
+    unit_price: unit?.value ?? null,
     amount: amount.value,
     page: row.page,
     bbox: row.bbox,

@@ -4,7 +4,7 @@
 // invoice's number, dates and parties this way; the layout extractor its
 // totals too.
 import type { InvoiceField } from "@/lib/contract";
-import { fold, type LabelKind, type LabelMatch, matchLabel, TITLE } from "./labels";
+import { isTitle, type LabelKind, type LabelMatch, matchLabel } from "./labels";
 import { type DateOrder, findAmounts, findDate, hasDecimals } from "./normalise";
 import {
   type Cell,
@@ -126,13 +126,7 @@ export const readInvoiceNumber = (pages: readonly PageRows[], labels: readonly L
   labelledValue(pages, labels, "invoice_number", readNumber, { down: true });
 
 /** Whether a cell reads as a label or a title rather than a name or address. */
-const isLabelOrTitle = (cell: Cell) =>
-  matchLabel(cell.text) !== undefined ||
-  TITLE.test(
-    fold(cell.text)
-      .replace(/[^a-z ]/g, "")
-      .trim(),
-  );
+const isLabelOrTitle = (cell: Cell) => matchLabel(cell.text) !== undefined || isTitle(cell.text);
 
 /** A name and the address lines under it, left-aligned, each close to the one before. */
 function party(pages: readonly PageRows[], name: Piece): [InvoiceField, InvoiceField] {

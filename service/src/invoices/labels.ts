@@ -174,9 +174,34 @@ const LABELS: Record<LabelKind, readonly string[]> = {
   ],
 };
 
-/** Words a cell that only names the document holds (`INVOICE`, `Tax Invoice`, `Rechnung`). */
-export const TITLE =
+const TITLE =
   /^(?:tax |commercial |vat )?(?:invoice|rechnung|facture|factura|factuur|fattura|fatura|bill|credit note|gutschrift)$/;
+const TITLE_WORDS = [
+  "invoice",
+  "rechnung",
+  "facture",
+  "factura",
+  "factuur",
+  "fattura",
+  "gutschrift",
+];
+
+/**
+ * Whether a cell only names the document (`INVOICE`, `Tax Invoice`, `Rechnung`),
+ * also as OCR misreads a large title: letters spaced out (`F ACTU U R`), an
+ * `I` read as `|`, or one letter wrong.
+ */
+export function isTitle(text: string): boolean {
+  const letters = fold(text.replaceAll("|", "i"))
+    .replace(/[^a-z ]/g, "")
+    .trim();
+  const joined = letters.replaceAll(" ", "");
+  return (
+    TITLE.test(letters) ||
+    TITLE.test(joined) ||
+    TITLE_WORDS.some((word) => distance(word, joined) <= 1)
+  );
+}
 
 export type ColumnRole = "description" | "quantity" | "unit_price" | "amount";
 
