@@ -36,6 +36,10 @@ interface Locale {
     tax: ((rate: number) => string)[];
     total: string[];
     columns: [string, string, string, string][];
+    /** Layout 3: the supplier's label, the item number's and the tax rate's columns. */
+    supplier: string[];
+    itemNo: string[];
+    rate: string[];
   };
   taxRates: number[];
 }
@@ -94,6 +98,9 @@ const LOCALES: Locale[] = [
         ["Description", "Qty", "Unit Price", "Amount"],
         ["Item", "Quantity", "Rate", "Total"],
       ],
+      supplier: ["From", "Vendor"],
+      itemNo: ["#", "No."],
+      rate: ["Tax %"],
     },
     taxRates: [5, 7, 8],
   },
@@ -120,6 +127,9 @@ const LOCALES: Locale[] = [
         ["Description", "Qty", "Unit price", "Net amount"],
         ["Item", "Quantity", "Price", "Line total"],
       ],
+      supplier: ["Supplier", "From"],
+      itemNo: ["No.", "Line"],
+      rate: ["VAT %", "VAT rate"],
     },
     taxRates: [20, 5],
   },
@@ -142,6 +152,9 @@ const LOCALES: Locale[] = [
         ["Beschreibung", "Menge", "Einzelpreis", "Betrag"],
         ["Artikel", "Anzahl", "Preis", "Gesamt"],
       ],
+      supplier: ["Lieferant", "Von"],
+      itemNo: ["Pos.", "Nr."],
+      rate: ["MwSt.", "USt.-Satz"],
     },
     taxRates: [19, 7],
   },
@@ -164,6 +177,9 @@ const LOCALES: Locale[] = [
         ["Désignation", "Qté", "Prix unitaire", "Montant"],
         ["Description", "Quantité", "Prix", "Total HT"],
       ],
+      supplier: ["Fournisseur", "Émetteur"],
+      itemNo: ["N°", "Réf."],
+      rate: ["TVA %", "Taux TVA"],
     },
     taxRates: [20, 10],
   },
@@ -186,6 +202,9 @@ const LOCALES: Locale[] = [
         ["Omschrijving", "Aantal", "Prijs", "Bedrag"],
         ["Product", "Aantal", "Stukprijs", "Totaal"],
       ],
+      supplier: ["Leverancier"],
+      itemNo: ["Nr.", "#"],
+      rate: ["BTW %", "BTW-tarief"],
     },
     taxRates: [21, 9],
   },
@@ -211,6 +230,9 @@ const LOCALES: Locale[] = [
         ["Descripción", "Cantidad", "Precio unitario", "Importe"],
         ["Concepto", "Uds.", "Precio", "Total"],
       ],
+      supplier: ["Proveedor", "Emisor"],
+      itemNo: ["Nº", "Ref."],
+      rate: ["IVA %", "Tipo IVA"],
     },
     taxRates: [21, 10],
   },
@@ -347,7 +369,7 @@ function invoice(random: Random, n: number, broken = false): Drawn {
   const locale = LOCALES[n % LOCALES.length] as Locale;
   const L = locale.labels;
   // Each language in each layout over the set.
-  const layout = (n + Math.floor(n / LOCALES.length)) % 3;
+  const layout = (n + Math.floor(n / LOCALES.length)) % 4;
   const firms = FIRMS[locale.code] ?? { names: [], addresses: [] };
   const [supplier = "", customer = ""] = shuffled(random, firms.names);
   const [supplierAddress = [], customerAddress = []] = shuffled(random, firms.addresses);
@@ -372,8 +394,19 @@ function invoice(random: Random, n: number, broken = false): Drawn {
       return { description, quantity, unit, amount: quantity * unit };
     });
   const subtotal = items.reduce((s, i) => s + i.amount, 0);
-  const rate = pick(random, locale.taxRates);
-  const tax = Math.round((subtotal * rate) / 100);
+  // Layout 3 taxes each line at one of two rates, and prints a tax line per rate.
+  const [rate = 0, otherRate = rate] = shuffled(random, locale.taxRates);
+  const itemRates = items.map((_, i) =>
+    layout === 3 && i > 0 && random() < 0.5 ? otherRate : rate,
+  );
+  // The last line at the other rate, so there are always two.
+  if (layout === 3 && itemRates.every((r) => r === rate))
+    itemRates[itemRates.length - 1] = otherRate;
+  const taxes = [...new Set(itemRates)].map((r): [number, number] => {
+    const base = items.reduce((sum, item, i) => sum + (itemRates[i] === r ? item.amount : 0), 0);
+    return [r, Math.round((base * r) / 100)];
+  });
+  const tax = taxes.reduce((sum, [, t]) => sum + t, 0);
   const total = subtotal + tax + (broken ? 10000 : 0);
   const labels = {
     title: pick(random, L.title),
@@ -382,9 +415,12 @@ function invoice(random: Random, n: number, broken = false): Drawn {
     due: pick(random, L.due),
     customer: pick(random, L.customer),
     subtotal: pick(random, L.subtotal),
-    tax: pick(random, L.tax)(rate),
+    tax: pick(random, L.tax),
     total: pick(random, L.total),
     columns: pick(random, L.columns),
+    supplier: pick(random, L.supplier),
+    itemNo: pick(random, L.itemNo),
+    rate: pick(random, L.rate),
   };
   const colon = random() < 0.5 ? ":" : "";
   const texts: PdfText[] = [];
@@ -397,82 +433,132 @@ function invoice(random: Random, n: number, broken = false): Drawn {
     [labels.date, dateFormat(issued)],
     [labels.due, dateFormat(due)],
   ];
-  let tableTop: number;
-  if (layout === 0) {
-    // Supplier top left, title top right, meta under the title, customer on the left.
-    at(50, 60, supplier, 14);
-    supplierAddress.forEach((line, i) => {
-      at(50, 78 + i * 13, line);
-    });
-    at(562, 60, labels.title, 20, "right");
+  let bottom: number;
+  if (layout === 3) {
+    // Both parties labelled side by side, meta top right, items numbered with a
+    // tax rate each, a tax line per rate.
+    at(50, 56, labels.title, 20);
     meta.forEach(([label, value], i) => {
-      at(360, 100 + i * 15, `${label}${colon}`);
-      at(562, 100 + i * 15, value, 10, "right");
+      at(330, 40 + i * 14, `${label}: ${value}`, 9);
     });
-    at(50, 170, labels.customer, 9);
-    at(50, 185, customer, 11);
-    customerAddress.forEach((line, i) => {
-      at(50, 199 + i * 13, line);
+    const block = (x: number, label: string, name: string, address: readonly string[]) => {
+      at(x, 110, `${label}:`, 9);
+      at(x, 125, name, 11);
+      address.forEach((line, i) => {
+        at(x, 139 + i * 13, line);
+      });
+    };
+    block(50, labels.supplier, supplier, supplierAddress);
+    block(330, labels.customer, customer, customerAddress);
+    const top = 215;
+    const [d, q, u, a] = labels.columns;
+    const heads: [number, string, "right" | undefined][] = [
+      [50, labels.itemNo, undefined],
+      [80, d, undefined],
+      [340, q, "right"],
+      [420, u, "right"],
+      [480, labels.rate, "right"],
+      [562, a, "right"],
+    ];
+    for (const [x, text, align] of heads) at(x, top, text, 9, align);
+    lines.push({ x0: 50, y0: top + 5, x1: 562, y1: top + 5 });
+    items.forEach((item, i) => {
+      const y = top + 20 + i * 16;
+      at(50, y, String(i + 1), 9);
+      at(80, y, item.description, 9);
+      at(340, y, String(item.quantity), 9, "right");
+      at(420, y, locale.plain(item.unit), 9, "right");
+      at(480, y, `${itemRates[i]}%`, 9, "right");
+      at(562, y, locale.plain(item.amount), 9, "right");
     });
-    tableTop = 260;
-  } else if (layout === 1) {
-    // Title top left, supplier block top right, meta as labels over values in a row.
-    at(50, 64, labels.title, 22);
-    at(380, 56, supplier, 12);
-    supplierAddress.forEach((line, i) => {
-      at(380, 72 + i * 13, line);
+    bottom = top + 20 + items.length * 16;
+    const rows: [string, number][] = [
+      [labels.subtotal, subtotal],
+      ...taxes.map(([r, t]): [string, number] => [labels.tax(r), t]),
+      [labels.total, total],
+    ];
+    rows.forEach(([label, cents], i) => {
+      at(390, bottom + 10 + i * 16, label, 9);
+      at(562, bottom + 10 + i * 16, locale.money(cents), 9, "right");
     });
-    meta.forEach(([label, value], i) => {
-      at(50 + i * 170, 130, label, 9);
-      at(50 + i * 170, 145, value, 11);
-    });
-    at(50, 185, `${labels.customer}${colon}`, 9);
-    at(50, 200, customer, 11);
-    customerAddress.forEach((line, i) => {
-      at(50, 214 + i * 13, line);
-    });
-    tableTop = 275;
   } else {
-    // Supplier centred at the top, customer left and meta right side by side.
-    at(200, 50, supplier, 15);
-    at(200, 66, supplierAddress.join(", "), 9);
-    at(50, 110, labels.title, 16);
-    at(50, 140, `${labels.customer}${colon}`, 9);
-    at(50, 155, customer, 11);
-    customerAddress.forEach((line, i) => {
-      at(50, 169 + i * 13, line);
+    let tableTop = 0;
+    if (layout === 0) {
+      // Supplier top left, title top right, meta under the title, customer on the left.
+      at(50, 60, supplier, 14);
+      supplierAddress.forEach((line, i) => {
+        at(50, 78 + i * 13, line);
+      });
+      at(562, 60, labels.title, 20, "right");
+      meta.forEach(([label, value], i) => {
+        at(360, 100 + i * 15, `${label}${colon}`);
+        at(562, 100 + i * 15, value, 10, "right");
+      });
+      at(50, 170, labels.customer, 9);
+      at(50, 185, customer, 11);
+      customerAddress.forEach((line, i) => {
+        at(50, 199 + i * 13, line);
+      });
+      tableTop = 260;
+    } else if (layout === 1) {
+      // Title top left, supplier block top right, meta as labels over values in a row.
+      at(50, 64, labels.title, 22);
+      at(380, 56, supplier, 12);
+      supplierAddress.forEach((line, i) => {
+        at(380, 72 + i * 13, line);
+      });
+      meta.forEach(([label, value], i) => {
+        at(50 + i * 170, 130, label, 9);
+        at(50 + i * 170, 145, value, 11);
+      });
+      at(50, 185, `${labels.customer}${colon}`, 9);
+      at(50, 200, customer, 11);
+      customerAddress.forEach((line, i) => {
+        at(50, 214 + i * 13, line);
+      });
+      tableTop = 275;
+    } else {
+      // Supplier centred at the top, customer left and meta right side by side.
+      at(200, 50, supplier, 15);
+      at(200, 66, supplierAddress.join(", "), 9);
+      at(50, 110, labels.title, 16);
+      at(50, 140, `${labels.customer}${colon}`, 9);
+      at(50, 155, customer, 11);
+      customerAddress.forEach((line, i) => {
+        at(50, 169 + i * 13, line);
+      });
+      meta.forEach(([label, value], i) => {
+        at(330, 140 + i * 15, `${label}${colon} ${value}`);
+      });
+      tableTop = 240;
+    }
+    // The line items: description left, numbers right-aligned.
+    const right = [0, 370, 460, 562];
+    const [c0, c1, c2, c3] = labels.columns;
+    at(50, tableTop, c0, 10);
+    at(right[1] ?? 0, tableTop, c1, 10, "right");
+    at(right[2] ?? 0, tableTop, c2, 10, "right");
+    at(right[3] ?? 0, tableTop, c3, 10, "right");
+    lines.push({ x0: 50, y0: tableTop + 5, x1: 562, y1: tableTop + 5 });
+    items.forEach((item, i) => {
+      const y = tableTop + 22 + i * 18;
+      at(50, y, item.description);
+      at(right[1] ?? 0, y, String(item.quantity), 10, "right");
+      at(right[2] ?? 0, y, locale.plain(item.unit), 10, "right");
+      at(right[3] ?? 0, y, locale.plain(item.amount), 10, "right");
     });
-    meta.forEach(([label, value], i) => {
-      at(330, 140 + i * 15, `${label}${colon} ${value}`);
+    bottom = tableTop + 22 + items.length * 18;
+    lines.push({ x0: 50, y0: bottom - 8, x1: 562, y1: bottom - 8 });
+    const totals: [string, number][] = [
+      [labels.subtotal, subtotal],
+      [labels.tax(rate), tax],
+      [labels.total, total],
+    ];
+    totals.forEach(([label, cents], i) => {
+      at(380, bottom + 14 + i * 17, `${label}${colon}`, i === 2 ? 11 : 10);
+      at(562, bottom + 14 + i * 17, locale.money(cents), i === 2 ? 11 : 10, "right");
     });
-    tableTop = 240;
   }
-  // The line items: description left, numbers right-aligned.
-  const right = [0, 370, 460, 562];
-  const [c0, c1, c2, c3] = labels.columns;
-  at(50, tableTop, c0, 10);
-  at(right[1] ?? 0, tableTop, c1, 10, "right");
-  at(right[2] ?? 0, tableTop, c2, 10, "right");
-  at(right[3] ?? 0, tableTop, c3, 10, "right");
-  lines.push({ x0: 50, y0: tableTop + 5, x1: 562, y1: tableTop + 5 });
-  items.forEach((item, i) => {
-    const y = tableTop + 22 + i * 18;
-    at(50, y, item.description);
-    at(right[1] ?? 0, y, String(item.quantity), 10, "right");
-    at(right[2] ?? 0, y, locale.plain(item.unit), 10, "right");
-    at(right[3] ?? 0, y, locale.plain(item.amount), 10, "right");
-  });
-  const bottom = tableTop + 22 + items.length * 18;
-  lines.push({ x0: 50, y0: bottom - 8, x1: 562, y1: bottom - 8 });
-  const totals: [string, number][] = [
-    [labels.subtotal, subtotal],
-    [labels.tax, tax],
-    [labels.total, total],
-  ];
-  totals.forEach(([label, cents], i) => {
-    at(380, bottom + 14 + i * 17, `${label}${colon}`, i === 2 ? 11 : 10);
-    at(562, bottom + 14 + i * 17, locale.money(cents), i === 2 ? 11 : 10, "right");
-  });
   at(
     50,
     bottom + 110,
@@ -524,7 +610,7 @@ async function photo(pdf: string, random: Random): Promise<Buffer> {
   });
 }
 
-export const INVOICES = 12;
+export const INVOICES = 16;
 /** The first this many invoices are photographed too. */
 export const PHOTOS = 6;
 

@@ -34,7 +34,7 @@ export function invoiceChecks(
 
 const money = (n: number) => n.toFixed(2);
 
-/** How sure the answer is: unsure when a check fails or no total was found. */
+/** How sure the answer is: unsure when a check fails, or no total or line item was found. */
 export function checkInvoice(data: InvoiceData): AnswerCheck {
   const fields = Object.values(data.fields);
   const found = fields.filter((f) => f.value !== null);
@@ -53,6 +53,8 @@ export function checkInvoice(data: InvoiceData): AnswerCheck {
     reasons.push(`subtotal and tax make ${money(sum)}, the total reads ${money(total.value)}`);
   }
   if (total.value === null) reasons.push("no total found");
+  // Another provider may find the items this one missed.
+  if (data.line_items.length === 0) reasons.push("no line items found");
   return reasons.length === 0
     ? { confident: true, score }
     : { confident: false, score, reason: reasons.join("; ") };

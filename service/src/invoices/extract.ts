@@ -11,7 +11,7 @@
 // Both read the invoice number and the parties by their labels (labelled.ts),
 // and the currency from the total's sign or code, else the one printed most.
 import type { InvoiceData, InvoiceField, InvoiceLineItem, OcrData } from "@/lib/contract";
-import { mean } from "../layout/geometry";
+import { mean, union } from "../layout/geometry";
 import { invoiceChecks } from "./checks";
 import {
   headerParty,
@@ -19,6 +19,7 @@ import {
   labelledCells,
   labelledParty,
   labelledValue,
+  labelledValues,
   readAmount,
   readDate,
   readInvoiceNumber,
@@ -37,6 +38,8 @@ import {
 import { type Cell, field, NOT_FOUND, type PageRows, pageRows, piece, type Row } from "./rows";
 
 export type Extractor = (words: OcrData) => InvoiceData;
+
+const cents = (n: number) => Math.round(n * 100);
 
 interface Document {
   pages: PageRows[];
@@ -154,16 +157,46 @@ function labelledDates(doc: Document, dateOrder: DateOrder) {
   return { invoice_date, due_date };
 }
 
+/** Several amounts read as one, their sum (taxes at two rates). */
+function sumFields(fields: readonly InvoiceField[]): InvoiceField {
+  const [first] = fields;
+  if (!first || fields.length === 1) return first ?? NOT_FOUND;
+  const sum = fields.reduce((s, f) => s + cents(Number(f.value)), 0);
+  return {
+    value: sum / 100,
+    text: fields.map((f) => f.text).join(" + "),
+    confidence: Math.min(...fields.map((f) => f.confidence)),
+    page: first.page,
+    bbox: union(fields.flatMap((f) => (f.bbox ? [f.bbox] : []))),
+  };
+}
+
+/**
+ * The tax: the last labelled tax amount, or the sum of several (7 % and 19 %)
+ * when it is their sum that makes subtotal and tax the total.
+ */
+function tax(taxes: readonly InvoiceField[], subtotal: InvoiceField, total: InvoiceField) {
+  const [last = NOT_FOUND] = taxes;
+  if (taxes.length < 2 || typeof subtotal.value !== "number" || typeof total.value !== "number") {
+    return last;
+  }
+  const both = sumFields([...taxes].reverse());
+  return cents(subtotal.value + Number(both.value)) === cents(total.value) ? both : last;
+}
+
 export const extractByLayout: Extractor = (words) => {
   const doc = read(words);
   const table = findItemTable(doc.pages);
   const inTable = (c: Cell) => c.page === table?.page && table.rows.some((r) => r.index === c.row);
   const totals = { down: false, last: true, skip: inTable };
+  const subtotal = labelledValue(doc.pages, doc.labels, "subtotal", readAmount, totals);
+  const total = labelledValue(doc.pages, doc.labels, "total", readAmount, totals);
+  const taxes = labelledValues(doc.pages, doc.labels, "tax_amount", readAmount, totals);
   return assemble(words, doc, {
     ...labelledDates(doc, order(doc)),
-    subtotal: labelledValue(doc.pages, doc.labels, "subtotal", readAmount, totals),
-    tax_amount: labelledValue(doc.pages, doc.labels, "tax_amount", readAmount, totals),
-    total: labelledValue(doc.pages, doc.labels, "total", readAmount, totals),
+    subtotal,
+    tax_amount: tax(taxes, subtotal, total),
+    total,
     line_items: table?.items ?? [],
     top: table?.header.bbox.y0 ?? Number.POSITIVE_INFINITY,
   });
@@ -176,8 +209,6 @@ interface Money {
   field: InvoiceField;
   row: Row;
 }
-
-const cents = (n: number) => Math.round(n * 100);
 
 function moneyIn(row: Row): Money[] {
   return row.cells.flatMap((cell) =>
@@ -214,16 +245,24 @@ function patternItem(row: Row): InvoiceLineItem | undefined {
   const tail = amount && text.slice(amount.index + amount.text.length);
   if (!amount || !hasDecimals(amount) || !/^[\s€$£¥A-Z]*$/.test(tail ?? "")) return undefined;
   const before = numbers.slice(0, -1);
+  // The latest such pair: an item number or a number in the description
+  // ("Network switch 24-port") comes before the quantity.
   let used: Found<number>[] = [];
   for (const q of before) {
     for (const u of before) {
-      if (q !== u && used.length === 0 && cents(q.value * u.value) === cents(amount.value)) {
-        used = [q, u];
+      if (q === u || cents(q.value * u.value) !== cents(amount.value)) continue;
+      const at = Math.min(q.index, u.index);
+      if (used.length === 0 || at > Math.min(...used.map((n) => n.index))) {
+        used = q.index < u.index ? [q, u] : [u, q];
       }
     }
   }
   const start = Math.min(amount.index, ...used.map((n) => n.index));
-  const description = text.slice(0, start).trim();
+  // Before the numbers: the description, after an item number ("1", "2.").
+  const description = text
+    .slice(0, start)
+    .replace(/^\d{1,3}[.)]?\s+/, "")
+    .trim();
   if (!/\p{L}{3}/u.test(description)) return undefined;
   // The quantity is the one printed without decimals, else the first.
   const [quantity, unit] = used[0] && hasDecimals(used[0]) ? [...used].reverse() : used;
@@ -241,17 +280,21 @@ function patternItem(row: Row): InvoiceLineItem | undefined {
 
 /** Subtotal, tax and total among the amounts after the items: a + b = c. */
 function patternTotals(amounts: readonly Money[], itemsSum: number | null) {
-  let best: [Money, Money, Money] | undefined;
+  let best: [Money, Money[], Money] | undefined;
   for (const [k, total] of amounts.entries()) {
     for (const [i, sub] of amounts.slice(0, k).entries()) {
-      for (const tax of amounts.slice(i + 1, k)) {
-        if (cents(sub.value) + cents(tax.value) !== cents(total.value)) continue;
-        const matches = itemsSum !== null && cents(sub.value) === cents(itemsSum);
-        if (!best || matches) best = [sub, tax, total];
-      }
+      // The taxes: every amount between subtotal and total (one rate or several).
+      const taxes = amounts.slice(i + 1, k);
+      const sum = taxes.reduce((s, t) => s + cents(t.value), 0);
+      if (taxes.length === 0 || cents(sub.value) + sum !== cents(total.value)) continue;
+      const matches = itemsSum !== null && cents(sub.value) === cents(itemsSum);
+      if (!best || matches) best = [sub, taxes, total];
     }
   }
-  if (best) return best.map((m) => m.field) as [InvoiceField, InvoiceField, InvoiceField];
+  if (best) {
+    const [sub, taxes, total] = best;
+    return [sub.field, sumFields(taxes.map((t) => t.field)), total.field] as const;
+  }
   // No sum adds up: the last three amounts stand for subtotal, tax and total
   // (and the checks will say they do not add up); two are a subtotal and total.
   const [sub, tax, total] =

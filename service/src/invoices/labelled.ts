@@ -100,27 +100,40 @@ const readNumber: Reader = (p) => {
   return field(number, [piece(p.cell, start, number.length)]);
 };
 
-/**
- * The first value a label of `kind` leads to, in the order the labels come
- * (`last`: the last, as totals stand at the end).
- */
-export function labelledValue(
+interface ValueOptions {
+  down: boolean;
+  /** Take the last label first, as totals stand at the end. */
+  last?: boolean;
+  skip?: (cell: Cell) => boolean;
+}
+
+/** The value each label of `kind` leads to (the nearest candidate `read` accepts), in order. */
+export function labelledValues(
   pages: readonly PageRows[],
   labels: readonly LabelledCell[],
   kind: LabelKind,
   read: Reader,
-  options: { down: boolean; last?: boolean; skip?: (cell: Cell) => boolean },
-): InvoiceField {
+  options: ValueOptions,
+): InvoiceField[] {
   const mine = labels.filter((l) => l.label.kind === kind && !options.skip?.(l.cell));
   if (options.last) mine.reverse();
-  for (const labelled of mine) {
+  return mine.flatMap((labelled) => {
     for (const candidate of candidates(pages, labelled, options.down)) {
       const value = read(candidate);
-      if (value) return value;
+      if (value) return [value];
     }
-  }
-  return NOT_FOUND;
+    return [];
+  });
 }
+
+/** The first value a label of `kind` leads to. */
+export const labelledValue = (
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  kind: LabelKind,
+  read: Reader,
+  options: ValueOptions,
+): InvoiceField => labelledValues(pages, labels, kind, read, options)[0] ?? NOT_FOUND;
 
 export const readInvoiceNumber = (pages: readonly PageRows[], labels: readonly LabelledCell[]) =>
   labelledValue(pages, labels, "invoice_number", readNumber, { down: true });

@@ -19,7 +19,7 @@ export type LabelKind =
 
 const LABELS: Record<LabelKind, readonly string[]> = {
   invoice_number: [
-    "invoice (?:number|no\\.?|nr\\.?|#|num\\.?)",
+    "invoice (?:number|no\\.?|nr\\.?|#|num\\.?|id)",
     "inv\\.? ?(?:no|#)\\.?",
     "(?:bill|document|order) (?:no\\.?|number)",
     "reference(?: no\\.?)?",
@@ -77,6 +77,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
   ],
   customer: [
     "bill(?:ed)? to",
+    "to",
     "invoice(?:d)? to",
     "sold to",
     "customer",

@@ -10,8 +10,11 @@ import { type ColumnRole, matchColumn, matchLabel } from "./labels";
 import { findAmounts, hasDecimals } from "./normalise";
 import { type Cell, horizontalOverlap, type PageRows, type Row } from "./rows";
 
+/** "other": a column the header names in words we do not know (`No.`, `VAT %`). */
+type Role = ColumnRole | "other";
+
 interface Column {
-  role: ColumnRole;
+  role: Role;
   x0: number;
   x1: number;
 }
@@ -23,19 +26,23 @@ export interface ItemTable {
   items: InvoiceLineItem[];
 }
 
+/**
+ * The columns a header row names: a description and an amount, or three
+ * known columns, and no more unknown cells than known ones.
+ */
 function headerColumns(row: Row): Column[] | undefined {
-  const columns: Column[] = [];
-  for (const cell of row.cells) {
+  const columns = row.cells.map((cell): Column => {
     const match = matchColumn(cell.text);
-    if (!match?.whole) return undefined;
-    columns.push({ role: match.kind, x0: cell.bbox.x0, x1: cell.bbox.x1 });
-  }
-  const roles = new Set(columns.map((c) => c.role));
+    const role = match?.whole ? match.kind : "other";
+    return { role, x0: cell.bbox.x0, x1: cell.bbox.x1 };
+  });
+  const known = columns.filter((c) => c.role !== "other");
+  const roles = new Set(known.map((c) => c.role));
   const enough = (roles.has("description") && roles.has("amount")) || roles.size >= 3;
-  return enough && roles.size === columns.length ? columns : undefined;
+  return enough && known.length >= columns.length - known.length ? columns : undefined;
 }
 
-function columnOf(columns: readonly Column[], cell: Cell): ColumnRole {
+function columnOf(columns: readonly Column[], cell: Cell): Role {
   let best: Column | undefined;
   let overlap = 0;
   for (const column of columns) {
