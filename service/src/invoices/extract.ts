@@ -89,8 +89,16 @@ const overlaps = (f: InvoiceField, c: Cell) =>
 /** Dates in reading order, each as a field. */
 function dates(doc: Document, order: DateOrder): InvoiceField[] {
   return doc.cells.flatMap((cell) => {
-    const found = findDate(cell.text, order);
-    return found ? [field(found.value, [piece(cell, found.index, found.text.length)])] : [];
+    // Every date of the cell: an engine may read a row of values as one line.
+    const out: InvoiceField[] = [];
+    let from = 0;
+    for (;;) {
+      const found = findDate(cell.text.slice(from), order);
+      if (!found) return out;
+      const index = from + found.index;
+      out.push(field(found.value, [piece(cell, index, found.text.length)]));
+      from = index + found.text.length;
+    }
   });
 }
 

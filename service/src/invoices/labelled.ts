@@ -5,7 +5,7 @@
 // totals too.
 import type { InvoiceField } from "@/lib/contract";
 import { isTitle, type LabelKind, type LabelMatch, matchLabel } from "./labels";
-import { type DateOrder, findAmounts, findDate, hasDecimals } from "./normalise";
+import { type DateOrder, findAmounts, findCurrency, findDate, hasDecimals } from "./normalise";
 import {
   type Cell,
   field,
@@ -84,8 +84,12 @@ export const readDate =
     return field(date.value, [piece(p.cell, start, date.text.length)]);
   };
 
+/** Money: an amount with decimals, or a whole one beside a currency sign or code ("¥1,200"). */
 export const readAmount: Reader = (p) => {
-  const amount = findAmounts(p.text).filter(hasDecimals).at(-1);
+  const money = findCurrency(p.text)
+    ? findAmounts(p.text)
+    : findAmounts(p.text).filter(hasDecimals);
+  const amount = money.at(-1);
   if (!amount) return undefined;
   const start = p.cell.text.indexOf(p.text) + amount.index;
   return field(amount.value, [piece(p.cell, start, amount.text.length)]);
@@ -198,5 +202,20 @@ export function headerParty(
     );
   const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
   const name = cells.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];
-  return name && party(pages, piece(name));
+  if (!name) return undefined;
+  // Words of the same print right after it on its row are the rest of the
+  // name, when an engine's word boxes leave wide gaps ("Kestrel | Joinery | Ltd").
+  const row = first.rows[name.row]?.cells ?? [];
+  const rest: Cell[] = [];
+  for (const cell of row.slice(row.indexOf(name) + 1)) {
+    const last = rest.at(-1) ?? name;
+    const close = cell.bbox.x0 - last.bbox.x1 < first.unit * 3;
+    if (!close || !cells.includes(cell) || Math.abs(size(cell) - size(name)) > size(name) * 0.2)
+      break;
+    rest.push(cell);
+  }
+  if (rest.length === 0) return party(pages, piece(name));
+  const joined = [name, ...rest].map((c) => piece(c));
+  const [, address] = party(pages, piece(name));
+  return [field(joined.map((p) => p.text).join(" "), joined, " "), address];
 }

@@ -154,7 +154,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "total(?: due| amount| payable| to pay)?",
     "amount (?:due|payable)",
     "grand total",
-    "balance due",
+    "balance(?: due)?",
     "invoice total",
     "total ttc",
     "gesamt(?:betrag|summe)?",
