@@ -106,6 +106,14 @@ describe("invoice data", () => {
     expect(meta.provider).toBe("invoices-layout");
     expect(data.fields.total.confidence).toBeGreaterThan(0.5);
     expect(data.fields.total.confidence).toBeLessThan(1);
+    // Boxes on the photo as sent (tilted), inside it.
+    const [page] = data.pages;
+    const boxes = [data.fields.total.bbox, ...data.line_items.map((i) => i.bbox)];
+    for (const box of boxes) {
+      expect(box && page && box.x0 >= 0 && box.x1 <= page.width && box.y1 <= page.height).toBe(
+        true,
+      );
+    }
   }, 60_000);
 
   it("calls an invoice whose totals do not add up unsure and tries the next provider", async () => {

@@ -195,7 +195,8 @@ function tax(taxes: readonly InvoiceField[], subtotal: InvoiceField, total: Invo
 export const extractByLayout: Extractor = (words) => {
   const doc = read(words);
   const table = findItemTable(doc.pages);
-  const inTable = (c: Cell) => c.page === table?.page && table.rows.some((r) => r.index === c.row);
+  const inTable = (c: Cell) =>
+    table?.rows.some((r) => r.page === c.page && r.index === c.row) ?? false;
   const totals = { down: false, last: true, skip: inTable };
   const subtotal = labelledValue(doc.pages, doc.labels, "subtotal", readAmount, totals);
   const total = labelledValue(doc.pages, doc.labels, "total", readAmount, totals);
@@ -281,7 +282,7 @@ function patternItem(row: Row): InvoiceLineItem | undefined {
     unit_price: unit?.value ?? null,
     amount: amount.value,
     page: row.page,
-    bbox: row.bbox,
+    bbox: union(words.map((w) => w.bbox)),
     confidence: Math.round(mean(words.map((w) => w.confidence)) * 1000) / 1000,
   };
 }

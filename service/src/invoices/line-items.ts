@@ -20,11 +20,15 @@ interface Column {
 }
 
 export interface ItemTable {
-  page: number;
+  /** The first page's header row. */
   header: Row;
+  /** The item rows of every page. */
   rows: Row[];
   items: InvoiceLineItem[];
 }
+
+/** The box of a row's own words (on a photo, the row's box is on the straightened page). */
+const wordsBox = (row: Row) => union(row.cells.flatMap((c) => c.words.map((w) => w.bbox)));
 
 /**
  * The columns a header row names: a description and an amount, or three
@@ -71,7 +75,7 @@ function item(columns: readonly Column[], row: Row): InvoiceLineItem {
     unit_price: numberIn(byRole("unit_price"), true),
     amount: numberIn(byRole("amount"), true),
     page: row.page,
-    bbox: row.bbox,
+    bbox: wordsBox(row),
     confidence: Math.round(mean(words.map((w) => w.confidence)) * 1000) / 1000,
   };
 }
@@ -80,34 +84,37 @@ function item(columns: readonly Column[], row: Row): InvoiceLineItem {
 export const isTotalsRow = (row: Row) =>
   row.cells.length <= 2 && row.cells.some((c) => /total|tax/.test(matchLabel(c.text)?.kind ?? ""));
 
-/** The first line-item table of the document, or undefined when no header is found. */
+/**
+ * The line-item table of the document: under the first header row found, and
+ * under the header of every later page that repeats it. Undefined without one.
+ */
 export function findItemTable(pages: readonly PageRows[]): ItemTable | undefined {
-  for (const { page, rows, unit } of pages) {
+  let table: ItemTable | undefined;
+  for (const { rows, unit } of pages) {
     const at = rows.findIndex((row) => headerColumns(row));
     const header = rows[at];
     const columns = header && headerColumns(header);
     if (!header || !columns) continue;
-    const items: InvoiceLineItem[] = [];
-    const used: Row[] = [];
+    table ??= { header, rows: [], items: [] };
+    const { items } = table;
     let previous = header;
     for (const row of rows.slice(at + 1)) {
       if (row.bbox.y0 - previous.bbox.y1 > unit * 3) break;
       if (isTotalsRow(row)) break;
       const numbers = row.cells.some((c) => findAmounts(c.text).length > 0);
       const last = items.at(-1);
-      if (!numbers && last && row.bbox.y0 - previous.bbox.y1 < unit) {
+      if (!numbers && last && last.page === row.page && row.bbox.y0 - previous.bbox.y1 < unit) {
         // A description over two lines.
         last.description = `${last.description} ${row.cells.map((c) => c.text).join(" ")}`;
-        last.bbox = union([last.bbox, row.bbox]);
+        last.bbox = union([last.bbox, wordsBox(row)]);
       } else if (numbers) {
         const next = item(columns, row);
         if (next.amount === null && next.unit_price === null) break;
         items.push(next);
       } else break;
-      used.push(row);
+      table.rows.push(row);
       previous = row;
     }
-    return { page, header, rows: used, items };
   }
-  return undefined;
+  return table;
 }
