@@ -178,6 +178,18 @@ export function labelledParty(
   return undefined;
 }
 
+/** A cell without a title word at either end ("Oakridge Consulting LLC INVOICE", one line to PaddleOCR). */
+function withoutTitle(cell: Cell): Piece {
+  const words = [...cell.words];
+  while (words.length > 1 && isTitle(words.at(-1)?.text ?? "")) words.pop();
+  while (words.length > 1 && isTitle(words[0]?.text ?? "")) words.shift();
+  const first = words[0];
+  const start = first ? cell.words.indexOf(first) : 0;
+  const index = cell.words.slice(0, start).reduce((n, w) => n + w.text.length + 1, 0);
+  const length = words.reduce((n, w) => n + w.text.length + 1, -1);
+  return piece(cell, index, length);
+}
+
 /**
  * The supplier when no label names it: the largest print above the customer
  * and the line items on the first page that is not a title, a label or a
@@ -214,7 +226,7 @@ export function headerParty(
       break;
     rest.push(cell);
   }
-  if (rest.length === 0) return party(pages, piece(name));
+  if (rest.length === 0) return party(pages, withoutTitle(name));
   const joined = [name, ...rest].map((c) => piece(c));
   const [, address] = party(pages, piece(name));
   return [field(joined.map((p) => p.text).join(" "), joined, " "), address];
