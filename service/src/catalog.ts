@@ -132,7 +132,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     // photos together (bench/invoices.ts; README, "Invoice data").
     providers: [
       { provider: "invoices-layout", pricePerPage: 0.004, quality: 0.99 },
-      { provider: "invoices-patterns", pricePerPage: 0.005, quality: 0.88 },
+      { provider: "invoices-patterns", pricePerPage: 0.005, quality: 0.89 },
     ],
     weights: { quality: 0.5, price: 0.2, latency: 0.15, success: 0.15 },
   },

@@ -35,7 +35,16 @@ import {
   findDate,
   hasDecimals,
 } from "./normalise";
-import { type Cell, field, NOT_FOUND, type PageRows, pageRows, piece, type Row } from "./rows";
+import {
+  type Cell,
+  field,
+  NOT_FOUND,
+  ownBox,
+  type PageRows,
+  pageRows,
+  piece,
+  type Row,
+} from "./rows";
 
 export type Extractor = (words: OcrData) => InvoiceData;
 
@@ -59,13 +68,15 @@ function currency(doc: Document, total: InvoiceField): InvoiceField {
     const found = findCurrency(cell.text);
     return found ? [{ cell, found }] : [];
   });
-  const onTotal = all.find(
-    ({ cell }) =>
+  const onTotal = all.find(({ cell }) => {
+    const box = ownBox([cell]);
+    return (
       total.bbox !== undefined &&
       cell.page === total.page &&
-      cell.bbox.y0 <= total.bbox.y1 &&
-      cell.bbox.y1 >= total.bbox.y0,
-  );
+      box.y0 <= total.bbox.y1 &&
+      box.y1 >= total.bbox.y0
+    );
+  });
   const counts = new Map<string, number>();
   for (const { found } of all) counts.set(found.value, (counts.get(found.value) ?? 0) + 1);
   const common = [...all].sort(
@@ -78,13 +89,18 @@ function currency(doc: Document, total: InvoiceField): InvoiceField {
   ]);
 }
 
-const overlaps = (f: InvoiceField, c: Cell) =>
-  f.bbox !== undefined &&
-  f.page === c.page &&
-  f.bbox.x0 < c.bbox.x1 &&
-  f.bbox.x1 > c.bbox.x0 &&
-  f.bbox.y0 < c.bbox.y1 &&
-  f.bbox.y1 > c.bbox.y0;
+/** Whether a field was read from (part of) a cell: their boxes on the page as sent overlap. */
+function overlaps(f: InvoiceField, c: Cell): boolean {
+  const box = ownBox([c]);
+  return (
+    f.bbox !== undefined &&
+    f.page === c.page &&
+    f.bbox.x0 < box.x1 &&
+    f.bbox.x1 > box.x0 &&
+    f.bbox.y0 < box.y1 &&
+    f.bbox.y1 > box.y0
+  );
+}
 
 /** Dates in reading order, each as a field. */
 function dates(doc: Document, order: DateOrder): InvoiceField[] {
@@ -282,7 +298,7 @@ function patternItem(row: Row): InvoiceLineItem | undefined {
     unit_price: unit?.value ?? null,
     amount: amount.value,
     page: row.page,
-    bbox: union(words.map((w) => w.bbox)),
+    bbox: ownBox(row.cells),
     confidence: Math.round(mean(words.map((w) => w.confidence)) * 1000) / 1000,
   };
 }

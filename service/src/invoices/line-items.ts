@@ -8,7 +8,7 @@ import type { InvoiceLineItem } from "@/lib/contract";
 import { mean, union } from "../layout/geometry";
 import { type ColumnRole, matchColumn, matchLabel } from "./labels";
 import { findAmounts, hasDecimals } from "./normalise";
-import { type Cell, horizontalOverlap, type PageRows, type Row } from "./rows";
+import { type Cell, horizontalOverlap, ownBox, type PageRows, type Row } from "./rows";
 
 /** "other": a column the header names in words we do not know (`No.`, `VAT %`). */
 type Role = ColumnRole | "other";
@@ -26,9 +26,6 @@ export interface ItemTable {
   rows: Row[];
   items: InvoiceLineItem[];
 }
-
-/** The box of a row's own words (on a photo, the row's box is on the straightened page). */
-const wordsBox = (row: Row) => union(row.cells.flatMap((c) => c.words.map((w) => w.bbox)));
 
 /**
  * The columns a header row names: a description and an amount, or three
@@ -75,7 +72,7 @@ function item(columns: readonly Column[], row: Row): InvoiceLineItem {
     unit_price: numberIn(byRole("unit_price"), true),
     amount: numberIn(byRole("amount"), true),
     page: row.page,
-    bbox: wordsBox(row),
+    bbox: ownBox(row.cells),
     confidence: Math.round(mean(words.map((w) => w.confidence)) * 1000) / 1000,
   };
 }
@@ -106,7 +103,7 @@ export function findItemTable(pages: readonly PageRows[]): ItemTable | undefined
       if (!numbers && last && last.page === row.page && row.bbox.y0 - previous.bbox.y1 < unit) {
         // A description over two lines.
         last.description = `${last.description} ${row.cells.map((c) => c.text).join(" ")}`;
-        last.bbox = union([last.bbox, wordsBox(row)]);
+        last.bbox = union([last.bbox, ownBox(row.cells)]);
       } else if (numbers) {
         const next = item(columns, row);
         if (next.amount === null && next.unit_price === null) break;

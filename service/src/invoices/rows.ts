@@ -116,6 +116,10 @@ export function field(
 
 export const NOT_FOUND: InvoiceField = { value: null, text: "", confidence: 0, page: 1 };
 
+/** The box of the cells' own words: on a photo, a cell's `bbox` is on the straightened page. */
+export const ownBox = (cells: readonly Cell[]): BBox =>
+  union(cells.flatMap((c) => c.words.map((w) => w.bbox)));
+
 /** Horizontal overlap of two boxes, as a share of the narrower one. */
 export function horizontalOverlap(a: BBox, b: BBox): number {
   const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
