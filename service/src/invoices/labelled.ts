@@ -14,6 +14,7 @@ import {
   type PageRows,
   type Piece,
   piece,
+  type Row,
 } from "./rows";
 
 export interface LabelledCell {
@@ -178,6 +179,10 @@ export function labelledParty(
   return undefined;
 }
 
+/** Whether a row prints money (an item or a total), which no party's name does. */
+const withMoney = (row: Row | undefined) =>
+  row?.cells.some((c) => findAmounts(c.text).some(hasDecimals)) ?? false;
+
 /** A cell without a title word at either end ("Oakridge Consulting LLC INVOICE", one line to PaddleOCR). */
 function withoutTitle(cell: Cell): Piece {
   const words = [...cell.words];
@@ -210,7 +215,8 @@ export function headerParty(
         /\p{L}{2}/u.test(c.text) &&
         !isLabelOrTitle(c) &&
         !used(c) &&
-        !findDate(c.text),
+        !findDate(c.text) &&
+        !withMoney(first.rows[c.row]),
     );
   const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
   const name = cells.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];

@@ -20,6 +20,8 @@ export type LabelKind =
 const LABELS: Record<LabelKind, readonly string[]> = {
   invoice_number: [
     "invoice (?:number|no\\.?|nr\\.?|#|num\\.?|id)",
+    // A title with the number after it: "INVOICE 2026-0117", "Rechnung Nr. 12".
+    "(?:invoice|rechnung|facture|factura|factuur|fattura)(?= *[#:]? *[a-z]{0,4}[-/]?\\d)",
     "inv\\.? ?(?:no|#)\\.?",
     "(?:bill|document|order) (?:no\\.?|number)",
     "reference(?: no\\.?)?",
