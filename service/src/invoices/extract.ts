@@ -330,11 +330,17 @@ function patternTotals(amounts: readonly Money[], itemsSum: number | null) {
 export const extractByPatterns: Extractor = (words) => {
   const doc = read(words);
   const rows = doc.pages.flatMap((p) => p.rows);
-  const items: { row: Row; item: InvoiceLineItem }[] = [];
-  for (const row of rows) {
+  const found = rows.flatMap((row) => {
     const item = patternItem(row);
-    if (item) items.push({ row, item });
-  }
+    return item ? [{ row, item }] : [];
+  });
+  // Where some rows show quantity × price, the items run from the first such
+  // row to the last ("Net 28.00" under them is a total); otherwise every row
+  // that ends in an amount, as on a receipt.
+  const paired = found.flatMap((f, i) =>
+    f.item.quantity !== null && f.item.unit_price !== null ? [i] : [],
+  );
+  const items = paired.length > 0 ? found.slice(paired[0], (paired.at(-1) ?? 0) + 1) : found;
   const lastItem = items.at(-1)?.row;
   const after = rows.filter(
     (r) =>

@@ -119,6 +119,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
   ],
   subtotal: [
     "sub-? ?total",
+    "net",
     "net (?:total|amount)",
     "total (?:net|excl\\.?(?: vat| tax)?|before tax)",
     "amount before tax",
