@@ -610,9 +610,9 @@ async function photo(pdf: string, random: Random): Promise<Buffer> {
   });
 }
 
-export const INVOICES = 16;
+const INVOICES = 16;
 /** The first this many invoices are photographed too. */
-export const PHOTOS = 6;
+const PHOTOS = 6;
 
 export async function generateInvoices(): Promise<string[]> {
   rmSync(INVOICE_DIR, { recursive: true, force: true });

@@ -283,7 +283,7 @@ const COLUMNS: Record<ColumnRole, readonly string[]> = {
 };
 
 /** Lower case without accents, one UTF-16 unit per unit, so indices match the original. */
-export function fold(text: string): string {
+function fold(text: string): string {
   return text.replace(/./gsu, (c) => {
     const base = (c.normalize("NFD")[0] ?? c).toLowerCase();
     return base.length === c.length ? base : c;

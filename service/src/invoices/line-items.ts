@@ -19,7 +19,7 @@ interface Column {
   x1: number;
 }
 
-export interface ItemTable {
+interface ItemTable {
   /** The first page's header row. */
   header: Row;
   /** The item rows of every page. */
@@ -78,7 +78,7 @@ function item(columns: readonly Column[], row: Row): InvoiceLineItem {
 }
 
 /** A row of the totals block: a total's or tax's label and its amount, no more. */
-export const isTotalsRow = (row: Row) =>
+const isTotalsRow = (row: Row) =>
   row.cells.length <= 2 && row.cells.some((c) => /total|tax/.test(matchLabel(c.text)?.kind ?? ""));
 
 /**

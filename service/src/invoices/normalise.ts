@@ -123,10 +123,5 @@ export function findAmounts(text: string): Found<number>[] {
   return found;
 }
 
-/** The last amount in `text` (a label's value is printed after it), or undefined. */
-export function lastAmount(text: string): Found<number> | undefined {
-  return findAmounts(text).at(-1);
-}
-
 /** Whether a printed number has decimals, as money on invoices does. */
 export const hasDecimals = (found: Found<number>) => /[.,]\d{1,2}\)?$/.test(found.text);
