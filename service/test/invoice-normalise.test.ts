@@ -56,6 +56,8 @@ describe("amounts", () => {
     ["1'234.50 CHF", 1234.5],
     ["(12.50)", -12.5],
     ["12,5", 12.5],
+    ["0.125", 0.125],
+    ["1.4590 EUR", 1.459],
   ])("%s is %d", (printed, value) => {
     expect(values(printed)).toEqual([value]);
   });

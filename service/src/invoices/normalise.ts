@@ -100,14 +100,15 @@ export function findCurrency(text: string): Found<string> | undefined {
 }
 
 /**
- * An amount: digits grouped by `.`, `,`, spaces or `'`, with two (or one)
- * decimals after the last `.` or `,`. A separator followed by exactly three
- * digits groups thousands (`1.234` is 1234); spaces group thousands only
+ * An amount: digits grouped by `.`, `,`, spaces or `'`, with one to four
+ * decimals after the last `.` or `,` (a unit price may have four). A
+ * separator followed by exactly three digits after a first group that is not
+ * 0 groups thousands (`1.234` is 1234, `0.125` is 0.125); spaces group thousands only
  * before a decimal comma or none (`1 234,56`), so `2 100.00` stays 2 and 100.00.
  * Dates, percentages and numbers inside words (`INV-2026`, `4AB`) are not amounts.
  */
 const AMOUNT =
-  /(?<![\p{L}\d.,\-/])(-|\()?(\d{1,3}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,2}))?(?![.,]?\d)(?![\p{Ll}%])(?!\s%)/gu;
+  /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(?![\p{Ll}%])(?!\s%)/gu;
 
 /** Every amount printed in `text`, in order (percentages are not amounts). */
 export function findAmounts(text: string): Found<number>[] {
@@ -115,13 +116,12 @@ export function findAmounts(text: string): Found<number>[] {
   for (const match of text.matchAll(AMOUNT)) {
     const [whole = "", sign, integer = "", , decimals] = match;
     const digits = integer.replace(/\D/g, "");
-    const cents = decimals === undefined ? 0 : Number(decimals.padEnd(2, "0"));
     const negative = sign !== undefined;
-    const value = (Number(digits) + cents / 100) * (negative ? -1 : 1);
+    const value = Number(`${digits}.${decimals ?? 0}`) * (negative ? -1 : 1);
     found.push({ value, text: whole, index: match.index });
   }
   return found;
 }
 
 /** Whether a printed number has decimals, as money on invoices does. */
-export const hasDecimals = (found: Found<number>) => /[.,]\d{1,2}\)?$/.test(found.text);
+export const hasDecimals = (found: Found<number>) => /[.,]\d{1,4}\)?$/.test(found.text);
