@@ -50,7 +50,7 @@ function rightOf(pages: readonly PageRows[], cell: Cell): Cell[] {
 }
 
 /** The cell under `cell` that overlaps it sideways, within `lines` line heights. */
-export function below(pages: readonly PageRows[], cell: Cell, lines = 2.5): Cell | undefined {
+function below(pages: readonly PageRows[], cell: Cell, lines = 2.5): Cell | undefined {
   const page = pages.find((p) => p.page === cell.page);
   if (!page) return undefined;
   for (const row of page.rows.slice(cell.row + 1)) {
