@@ -3,9 +3,10 @@
 // aborting, language hints, the engine pool, and the HTTP provider against a
 // small local server. Every fixture through every provider, with its character
 // error rate, is in ocr-accuracy.test.ts.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import { createHttpProvider } from "../src/providers/http-provider";
 import { resolveLanguage, toTesseractCode } from "../src/providers/language";
 import { effectiveDpi, MAX_PAGE_PIXELS } from "../src/providers/pdf";
 import { EnginePool, PoolBusyError } from "../src/providers/pool";
+import { createNativeTesseract } from "../src/providers/tesseract-native";
 import { parseTsv } from "../src/providers/tsv";
 import type { Provider, ProviderInput } from "../src/providers/types";
 import { UnreadableDocumentError } from "../src/providers/types";
@@ -231,6 +233,21 @@ describe("installed languages", () => {
       expect(await provider(name).reads?.(["ja"])).toBe(false);
     },
   );
+
+  it("tesseract-native asks again after a failed language listing (a busy machine)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "docroute-tesseract-"));
+    const command = path.join(dir, "tesseract");
+    // Fails its first call, then is the real tesseract.
+    writeFileSync(
+      command,
+      `#!/bin/sh\nif [ ! -e "${dir}/called" ]; then touch "${dir}/called"; exit 1; fi\nexec tesseract "$@"\n`,
+      { mode: 0o755 },
+    );
+    const engine = createNativeTesseract({ command, concurrency: 1, queueLimit: 1 });
+    expect((await engine.languages()).size).toBe(0);
+    expect(await engine.languages()).toContain("deu");
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it("paddleocr reads English only, so the router passes it over for other hints", async () => {
     expect(await provider("paddleocr").reads?.(["en", "en-GB", "eng"])).toBe(true);

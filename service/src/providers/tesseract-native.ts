@@ -28,6 +28,9 @@ export function createNativeTesseract(options: NativeTesseractOptions): OcrEngin
   const { command } = options;
   let exists: Promise<boolean> | undefined;
   let languages: Promise<ReadonlySet<string>> | undefined;
+  const forgetLanguages = () => {
+    languages = undefined;
+  };
   // Each page gets its own process.
   const slots = slotPool("tesseract-native", options.concurrency, options.queueLimit);
 
@@ -45,7 +48,12 @@ export function createNativeTesseract(options: NativeTesseractOptions): OcrEngin
           const codes = out.toString("utf8").split("\n").slice(1);
           return new Set(codes.map((c) => c.trim()).filter((c) => c !== "" && c !== "osd"));
         })
-        .catch(() => new Set<string>());
+        .catch(() => {
+          // A busy machine can miss the timeout: ask again next time rather than
+          // read every later document as English.
+          forgetLanguages();
+          return new Set<string>();
+        });
       return languages;
     },
     recognize: (image, { language, dpi, signal }) =>
