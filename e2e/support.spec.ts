@@ -159,7 +159,7 @@ test.describe("run ledger and support console", () => {
       await other.goto(`/runs/${id}`);
       await expect(other.getByTestId("run-not-found")).toBeVisible();
       await expect(other.getByTestId("result-view")).toHaveCount(0);
-      return (await other.getByTestId("run-not-found").innerText()).replace(id, "<id>");
+      return ((await other.getByTestId("run-not-found").textContent()) ?? "").replace(id, "<id>");
     };
     expect(await shown(traceId)).toBe(await shown(unknown));
     await shoot(other, "buyer-run-refused");
