@@ -1,7 +1,7 @@
 // The fleet test (fleet/): real service and app processes, PostgreSQL, Redis and a
 // bucket. Run after `next build`: `npx vitest run --config vitest.fleet.config.ts`.
 import { defineConfig } from "vitest/config";
-import base from "./vitest.config";
+import base from "./vitest.config.ts";
 
 export default defineConfig({
   ...base,

@@ -91,7 +91,7 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
             };
           }
           await res.body?.cancel();
-          await sleep(200);
+          await sleep(500);
         }
       }),
     );
@@ -143,11 +143,12 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
     const png = await letter();
     const buyers = Array.from({ length: 12 }, () => new Buyer(fleet.appProxy.url));
     const runs = buyers.map((buyer, i) => buyer.run(png, `letter-${i}.png`));
-    // Kill once the process calls are in flight (each spends 1.5 s in its first provider).
+    // Kill once most process calls are in flight (each spends 3 s in its first provider).
     const [serviceToKill] = fleet.services;
     const [appToKill] = fleet.apps;
     if (!serviceToKill || !appToKill) throw new Error("instances missing");
-    await sleep(2500);
+    const processing = `/v1/categories/${OCR}/process`;
+    while (fleet.serviceProxy.waiting(processing) < buyers.length - 2) await sleep(20);
     await Promise.all([serviceToKill.kill(), appToKill.kill()]);
 
     const settled = await Promise.allSettled(runs);

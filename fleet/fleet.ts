@@ -6,6 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { findCategory } from "../service/src/catalog";
 import { freePort } from "../service/test/helpers";
 import { startTestBucket, type TestBucket } from "../service/test/s3-bucket";
 import { type Instance, launchApp, launchService, waitReady } from "./instances";
@@ -19,6 +20,10 @@ export const FLEET_KEYS = {
   probe: `probe-${randomBytes(12).toString("hex")}`,
   duplicates: `dup-${randomBytes(12).toString("hex")}`,
 };
+/** Whichever provider the router picks first for a text-recognition run. */
+const textRecognitionProviders =
+  findCategory("5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d")?.providers.map((slot) => slot.provider) ??
+  [];
 const SESSION_SECRET = randomBytes(32).toString("hex");
 const METRICS_KEY = randomBytes(16).toString("hex");
 
@@ -79,9 +84,9 @@ export async function startFleet(databaseUrl: string, redisUrl: string): Promise
     WORK_QUEUE_MAX: "64",
     // A killed instance's running keys are taken over 6 s after it went silent.
     IDEMPOTENCY_LEASE_SECONDS: "6",
-    // Each run waits a little in the first provider, so a run is in flight when an
-    // instance is killed.
-    PROVIDER_FAULTS: "tesseractjs-fast=delay:1500",
+    // Each run waits in its first provider (whichever the router picks), so runs are
+    // in flight when an instance is killed.
+    PROVIDER_FAULTS: textRecognitionProviders.map((name) => `${name}=delay:3000`).join(";"),
     METRICS_KEY,
     LOG_LEVEL: "warn",
   });

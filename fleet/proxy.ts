@@ -21,6 +21,8 @@ export interface RoundRobinProxy {
   url: string;
   /** Requests each backend answered, by index. */
   answered: number[];
+  /** Requests passed on whose path starts with `prefix` and not yet answered. */
+  waiting(prefix: string): number;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 
 export async function startRoundRobinProxy(backends: readonly string[]): Promise<RoundRobinProxy> {
   const answered = backends.map(() => 0);
+  const waitingPaths: string[] = [];
   let next = 0;
 
   const server = createServer(async (request, response) => {
@@ -48,6 +51,9 @@ export async function startRoundRobinProxy(backends: readonly string[]): Promise
       return;
     }
     const start = next++ % backends.length;
+    const path = request.url ?? "/";
+    waitingPaths.push(path);
+    response.on("close", () => waitingPaths.splice(waitingPaths.indexOf(path), 1));
     for (let i = 0; i < backends.length; i++) {
       const index = (start + i) % backends.length;
       const target = new URL(request.url ?? "/", backends[index]);
@@ -84,6 +90,7 @@ export async function startRoundRobinProxy(backends: readonly string[]): Promise
   return {
     url: `http://127.0.0.1:${port}`,
     answered,
+    waiting: (prefix) => waitingPaths.filter((path) => path.startsWith(prefix)).length,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
