@@ -1,7 +1,7 @@
 // Reading an object into memory for the providers, bounded: the size the store records
 // is checked before any byte is read, and the stream is cut as soon as more arrives than
 // that size or the limit allows. Only the object's own bytes are ever held, once.
-import type { ObjectStore } from "./types";
+import type { ObjectStore, StoredObject } from "./types";
 
 /** The object is larger than the limit; nothing beyond the limit was read. */
 export class ObjectTooLarge extends Error {
@@ -21,9 +21,17 @@ export async function readObject(
   objectKey: string,
   maxBytes = Number.MAX_SAFE_INTEGER,
 ): Promise<Buffer | undefined> {
+  if (store.read) return store.read(objectKey, maxBytes);
   const object = await store.open(objectKey);
-  if (!object) return undefined;
-  const { size, body } = object;
+  return object && readOpened(object, objectKey, maxBytes);
+}
+
+/** An opened object's bytes, read to the end (see the header comment). */
+export async function readOpened(
+  { size, body }: StoredObject,
+  objectKey: string,
+  maxBytes: number,
+): Promise<Buffer> {
   if (size > maxBytes) {
     body.destroy();
     throw new ObjectTooLarge(objectKey, size, maxBytes);

@@ -23,6 +23,11 @@ export interface ObjectStore {
   ): Promise<string>;
   /** The object's size and a stream of its bytes, or undefined when nothing was uploaded. */
   open(objectKey: string): Promise<StoredObject | undefined>;
+  /**
+   * The whole object, bounded by `maxBytes` (throws ObjectTooLarge): a store that can
+   * do it faster than open() and a stream provides it; readObject uses it then.
+   */
+  read?(objectKey: string, maxBytes: number): Promise<Buffer | undefined>;
   /** Deletes objects; keys with nothing stored under them are no error. */
   remove(objectKeys: readonly string[]): Promise<void>;
   /** For /readyz: resolves when the storage is reachable, rejects otherwise. */
