@@ -13,7 +13,7 @@
 // same no-op in a blank Next.js app (bench/blank.ts), Next's own floor as it
 // ships. The app's CPU per call is the figure other load inflates least.
 //
-//   npx next build && npx tsx bench/app.ts   # goal: under 2 ms p50, 10 ms p99 added
+//   npx next build && npx tsx bench/app.ts   # goal: the stock forward + 0.5 ms at p50, 10 ms p99
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -28,12 +28,14 @@ import { freshDataDir, hasBuild, root } from "./setup";
 
 const CALLS = Number(process.env.BENCH_APP_CALLS ?? 200);
 const WARMUP = 30;
-const GOAL_P50_MS = 2;
+/** Goal (issue 18): what a handler adds at p50 is at most a stock handler's + 0.5 ms. */
+const GOAL_ABOVE_STOCK_MS = 0.5;
 const GOAL_P99_MS = 10;
 /** The floors the other rows are read against, not judged. */
 const REFERENCE_ROWS: Record<string, string> = {
   "no-op": "(the app's floor)",
   stock: "(Next's floor)",
+  forward: "(Next's floor with a service call)",
 };
 const KEY = "bench-key-0123456789abcdef"; // bench/overhead.ts's service key
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
@@ -280,7 +282,7 @@ async function main(): Promise<boolean> {
     app = await startApp(service.address, dataDir, {
       env: { APP_RATE_LIMIT_PER_MINUTE: "1000000", BUYER_SERVICE_CALLS_PER_MINUTE: "1000000" },
     });
-    blank = await startBlank(await freePort());
+    blank = await startBlank(await freePort(), { url: service.address, key: KEY });
     const direct = service.address;
     const via = app.url;
     const pid = app.child.pid;
@@ -324,6 +326,16 @@ async function main(): Promise<boolean> {
         blank.child.pid,
       ),
     );
+    // The floor of a handler that calls the service: a blank app's handler that
+    // forwards the list request and returns the answer, nothing else.
+    rows.push(
+      await pair(
+        "forward",
+        () => fetch(`${direct}/v1/categories`, { headers: keyed }),
+        () => fetch(`${stock}/api/forward`),
+        blank.child.pid,
+      ),
+    );
     rows.push(
       await pair(
         "list",
@@ -352,6 +364,21 @@ async function main(): Promise<boolean> {
         pid,
       ),
     );
+    // The buyer's own upload for the app's process calls: the app processes only
+    // documents granted to the buyer's session (issue 13).
+    const appGrant = (await (
+      await fetch(`${via}/api/categories/${OCR}/uploads`, {
+        method: "POST",
+        headers: { ...json, Origin: via, ...jar.header() },
+        body: JSON.stringify({ contentType: "image/png" }),
+      })
+    ).json()) as { uploadUrl: string; s3Uri: string; objectKey: string };
+    const appPut = await fetch(appGrant.uploadUrl.replace(/^https?:\/\/[^/]+/, direct), {
+      method: "PUT",
+      headers: { "Content-Type": "image/png" },
+      body: new Uint8Array(await readFile(path.join(fixtures, "invoice.png"))),
+    });
+    if (!appPut.ok) throw new Error(`upload through the app's grant failed: ${appPut.status}`);
     rows.push(
       await pair(
         "process",
@@ -367,9 +394,9 @@ async function main(): Promise<boolean> {
               method: "POST",
               headers: { ...json, Origin: via, "Idempotency-Key": `app-${i}`, ...jar.header() },
               body: JSON.stringify({
-                document: grant.s3_uri,
+                document: appGrant.s3Uri,
                 mimeType: "image/png",
-                objectKey: grant.object_key,
+                objectKey: appGrant.objectKey,
               }),
             }),
           ),
@@ -385,8 +412,16 @@ async function main(): Promise<boolean> {
       `${CALLS} calls each way after ${WARMUP} warm-up, direct and through the app alternately, sequential,` +
         ` kept-alive connections, loopback (load average ${load}, ${cpus().length} cores)`,
     );
+    const added = (name: string) => {
+      const row = rows.find((r) => r.name === name);
+      return row ? row.app.p50 - row.direct.p50 : Number.NaN;
+    };
+    // A handler that calls the service cannot add less than Next plus one call of its
+    // own: the stock forward is the floor it is judged against.
+    const goal50 = added("forward") + GOAL_ABOVE_STOCK_MS;
     console.log(
-      `Goal: the app adds under ${GOAL_P50_MS} ms at p50 and ${GOAL_P99_MS} ms at p99 (list, grant, process)\n`,
+      `Goal: list, grant and process add at most the stock forward's ${ms(added("forward"))} + ${GOAL_ABOVE_STOCK_MS} ms` +
+        ` = ${ms(goal50)} at p50, under ${GOAL_P99_MS} ms at p99\n`,
     );
     console.log(
       `${"".padEnd(9)}${"service p50".padStart(13)}${"app p50".padStart(11)}${"added".padStart(10)}${"ratio".padStart(8)}` +
@@ -397,7 +432,7 @@ async function main(): Promise<boolean> {
     for (const { name, direct: d, app: a, appCpuMs } of rows) {
       const add50 = a.p50 - d.p50;
       const add99 = a.p99 - d.p99;
-      const pass = add50 < GOAL_P50_MS && add99 < GOAL_P99_MS;
+      const pass = add50 <= goal50 && add99 < GOAL_P99_MS;
       // The no-op rows are the floor the others are read against, not goals.
       const reference = REFERENCE_ROWS[name];
       const verdict = reference ?? (pass ? "✓" : "✗ over goal");
@@ -413,8 +448,18 @@ async function main(): Promise<boolean> {
       "\nservice: the client calling the Routing Service directly; app: the same call through the app's route handler" +
         "\n(which then calls the service). added = app − service; ratio = app ÷ service. no-op: GET /api/health, a route" +
         "\nhandler that does nothing, against the service's GET /healthz; stock: the same in a blank Next.js app, whose" +
-        "\nResponse.json() Next gzips (its CPU/call is that app's). app CPU/call: the app process's CPU time per call" +
+        "\nResponse.json() Next gzips (its CPU/call is that app's); forward: a blank app's handler that fetches the" +
+        "\nservice's list and returns it, against the same list called directly. app CPU/call: the app process's CPU time per call" +
         "\n(user + system), which other load on the machine inflates much less than wall time.",
+    );
+    const stockNoop = added("stock");
+    console.log(
+      `\nAgainst the stock no-op (${ms(stockNoop)} added): ` +
+        ["list", "grant", "process"]
+          .map((name) => `${name} +${ms(added(name) - stockNoop)}`)
+          .join(", ") +
+        `; the stock forward alone is +${ms(added("forward") - stockNoop)}: Next plus one call to the service is the floor` +
+        " of a handler that calls it.",
     );
     return ok;
   } finally {

@@ -1,8 +1,10 @@
 // The baseline of bench/bundle.ts, bench/lighthouse.ts and bench/app.ts: a
 // blank Next.js app built the same way as the app (same next and react from
 // the repo's node_modules, `next build` + `next start`), with one layout, one
-// page returning a heading, and one route handler returning a small JSON (the
-// stock no-op of bench/app.ts).
+// page returning a heading, one route handler returning a small JSON (the stock
+// no-op of bench/app.ts) and one that forwards a GET to the Routing Service and
+// returns its answer (the stock forward: the floor of a handler that calls the
+// service).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
@@ -14,13 +16,15 @@ const blankDir = path.join(root, ".data/bench/blank-app");
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 const healthRoute = path.join(blankDir, "app/api/health/route.ts");
+const forwardRoute = path.join(blankDir, "app/api/forward/route.ts");
 
 /** A minimal Next app: one layout, one page, one route handler; the repo's node_modules. */
 export async function buildBlank(): Promise<void> {
-  // A build from before the route handler was added is built again.
-  if (existsSync(path.join(blankDir, ".next/BUILD_ID")) && existsSync(healthRoute)) return;
+  // A build from before the route handlers were added is built again.
+  if (existsSync(path.join(blankDir, ".next/BUILD_ID")) && existsSync(forwardRoute)) return;
   await rm(blankDir, { recursive: true, force: true });
   await mkdir(path.dirname(healthRoute), { recursive: true });
+  await mkdir(path.dirname(forwardRoute), { recursive: true });
   await symlink(path.join(root, "node_modules"), path.join(blankDir, "node_modules"), "dir");
   await writeFile(
     path.join(blankDir, "package.json"),
@@ -42,6 +46,11 @@ export async function buildBlank(): Promise<void> {
     healthRoute,
     'export function GET() {\n  return Response.json({ status: "ok" });\n}\n',
   );
+  // The same request the app's list makes, as a stock handler would: fetch, return the body.
+  await writeFile(
+    forwardRoute,
+    'export async function GET() {\n  const response = await fetch(process.env.FORWARD_URL + "/v1/categories", {\n    headers: { "X-API-Key": process.env.FORWARD_KEY ?? "" },\n    cache: "no-store",\n  });\n  return Response.json(await response.json(), { status: response.status });\n}\n',
+  );
   console.log("Building the blank Next.js app (once, in .data/bench/blank-app)…");
   const { status } = spawnSync(process.execPath, [nextBin, "build"], {
     cwd: blankDir,
@@ -51,11 +60,19 @@ export async function buildBlank(): Promise<void> {
   if (status !== 0) throw new Error("next build of the blank app failed");
 }
 
-export async function startBlank(port: number): Promise<{ url: string; child: ChildProcess }> {
+/** `next start` of the blank app; its forward route calls `forward` (a service URL and key). */
+export async function startBlank(
+  port: number,
+  forward?: { url: string; key: string },
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
     cwd: blankDir,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...(forward ? { FORWARD_URL: forward.url, FORWARD_KEY: forward.key } : {}),
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {

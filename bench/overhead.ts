@@ -147,7 +147,9 @@ async function startChild(args: string[]): Promise<Child> {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     execArgv: [
       ...process.execArgv,
-      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--cpu-prof-interval=50"] : []),
+      ...(profileDir
+        ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--cpu-prof-interval=50"]
+        : []),
     ],
   });
   const address = await new Promise<string>((resolve, reject) => {
