@@ -40,12 +40,28 @@ export function simplePdf(texts: readonly PdfText[], lines: readonly PdfLine[] =
         `BT /F1 ${t.size ?? 10} Tf ${startX(t)} ${height - t.y} Td (${escapeText(t.text)}) Tj ET`,
     ),
   ].join("\n");
+  return writePdf([{ mediaBox: [0, 0, 612, height], content: ops }]);
+}
+
+/** A page for writePdf: its boxes in points ([x0 y0 x1 y1]) and its content stream. */
+export interface PdfPage {
+  mediaBox: readonly [number, number, number, number];
+  cropBox?: readonly [number, number, number, number];
+  content: string;
+}
+
+/** A PDF of `pages`, with Helvetica (WinAnsi) as /F1 on every page. */
+export function writePdf(pages: readonly PdfPage[]): Buffer {
+  const font = 3;
+  const first = 4; // page i is object first + 2i, its contents first + 2i + 1
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 ${height}] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>`,
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${first + 2 * i} 0 R`).join(" ")}] /Count ${pages.length} >>`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    `<< /Length ${Buffer.byteLength(ops, "latin1")} >>\nstream\n${ops}\nendstream`,
+    ...pages.flatMap((page, i) => [
+      `<< /Type /Page /Parent 2 0 R /MediaBox [${page.mediaBox.join(" ")}]${page.cropBox ? ` /CropBox [${page.cropBox.join(" ")}]` : ""} /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${first + 2 * i + 1} 0 R >>`,
+      `<< /Length ${Buffer.byteLength(page.content, "latin1")} >>\nstream\n${page.content}\nendstream`,
+    ]),
   ];
   let body = "%PDF-1.4\n";
   const offsets: number[] = [];

@@ -36,22 +36,31 @@ export async function requestGrant(
   return uploadGrantSchema.parse(await res.json());
 }
 
-/** The buyer's flow up to the process call: grant, then PUT the fixture's bytes. */
+/** The buyer's flow up to the process call: grant, then PUT `bytes`. */
+export async function uploadBytes(
+  svc: TestService,
+  category: string,
+  bytes: Buffer,
+  contentType: string,
+): Promise<UploadGrant & { bytes: Buffer }> {
+  const grant = await requestGrant(svc, category, contentType);
+  const put = await fetch(grant.upload_url, {
+    method: "PUT",
+    headers: { "Content-Type": contentType },
+    body: new Uint8Array(bytes),
+  });
+  expect(put.status, await put.clone().text()).toBe(200);
+  return { ...grant, bytes };
+}
+
+/** The buyer's flow up to the process call with a fixture's bytes. */
 export async function uploadFixture(
   svc: TestService,
   category: string,
   name: string,
   contentType: string,
 ): Promise<UploadGrant & { bytes: Buffer }> {
-  const grant = await requestGrant(svc, category, contentType);
-  const bytes = await fixture(name);
-  const put = await fetch(grant.upload_url, {
-    method: "PUT",
-    headers: { "Content-Type": contentType },
-    body: bytes,
-  });
-  expect(put.status, await put.clone().text()).toBe(200);
-  return { ...grant, bytes };
+  return uploadBytes(svc, category, await fixture(name), contentType);
 }
 
 export const processPath = (category: string) => `/v1/categories/${category}/process`;

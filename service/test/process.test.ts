@@ -1,7 +1,9 @@
 // POST /v1/categories/{category_id}/process over real HTTP: every row of INTERFACE.md's
 // service table that concerns processing, each error status and body shape.
+import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema, processResultSchema, validationErrorSchema } from "@/lib/contract";
+import { writePdf } from "../../scripts/calibration/simple-pdf";
 import { loadProcessConfig, type ProcessConfig } from "../src/process/config";
 import { startService, type TestService } from "./helpers";
 import {
@@ -15,6 +17,7 @@ import {
   testProvider,
   testRouter,
   UNKNOWN,
+  uploadBytes,
   uploadFixture,
 } from "./process-helpers";
 
@@ -442,6 +445,95 @@ describe("process for PDF text extraction", () => {
       }),
     );
     expect(items[0]?.msg).toMatch(/not application\/pdf: they look like image\/png/);
+  });
+});
+
+/** A black-and-white PNG of `width` × `height` white pixels: a few KiB for any size. */
+function blankPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4); // not checked by the size check (header only)
+    return Buffer.concat([length, Buffer.from(type, "latin1"), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth 1, grey
+  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
+  row[0] = 0; // no filter
+  const rows = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", rows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("documents over the page and pixel limits (422 before any provider)", () => {
+  let svc: TestService;
+  let provider: TestProvider;
+  const letter = { mediaBox: [0, 0, 612, 792], content: "" } as const;
+  beforeAll(async () => {
+    provider = testProvider("reader");
+    svc = await startService({
+      router: testRouter([provider]),
+      processConfig: { ...loadProcessConfig({}), maxPdfPages: 3 },
+    });
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  const refused = async (category: string, bytes: Buffer, mimeType: string) => {
+    const doc = await uploadBytes(svc, category, bytes, mimeType);
+    const before = provider.calls.length;
+    const items = await detail(
+      await svc.postJson(processPath(category), {
+        input: { document: doc.s3_uri, mime_type: mimeType },
+      }),
+    );
+    expect(items).toMatchObject([{ type: "value_error", loc: ["body", "input", "document"] }]);
+    expect(provider.calls).toHaveLength(before);
+    return items[0]?.msg;
+  };
+
+  it("refuses an image of more than 40 megapixels from its header", async () => {
+    expect(await refused(OCR, blankPng(20_000, 20_000), "image/png")).toMatch(
+      /the image is 20000 × 20000 pixels \(400 megapixels\); this service reads images up to 40 megapixels\. Scale it down/,
+    );
+  });
+
+  it("refuses a PDF with more pages than MAX_PDF_PAGES, saying to split it", async () => {
+    expect(
+      await refused(PDF, writePdf([letter, letter, letter, letter]), "application/pdf"),
+    ).toMatch(/the PDF has 4 pages; this service reads up to 3 pages of one document\. Split it/);
+  });
+
+  it("refuses a PDF page too large to read, measured on the CropBox that is drawn", async () => {
+    const poster = { mediaBox: [0, 0, 14_400, 14_400], content: "" } as const;
+    expect(await refused(PDF, writePdf([letter, poster]), "application/pdf")).toMatch(
+      /page 2 of the PDF is 508 × 508 cm; this service reads pages up to 161 × 161 cm/,
+    );
+  });
+
+  it("reads documents within the limits, and a small CropBox on a huge MediaBox", async () => {
+    const cropped = {
+      mediaBox: [0, 0, 14_400, 14_400],
+      cropBox: [0, 0, 612, 792],
+      content: "",
+    } as const;
+    for (const [category, bytes, mimeType] of [
+      [OCR, blankPng(6000, 6000), "image/png"],
+      [PDF, writePdf([letter, letter, cropped]), "application/pdf"],
+    ] as const) {
+      const doc = await uploadBytes(svc, category, bytes, mimeType);
+      const res = await svc.postJson(processPath(category), {
+        input: { document: doc.s3_uri, mime_type: mimeType },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
   });
 });
 

@@ -9,13 +9,15 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { imageSize } from "image-size";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OcrData, ocrDataSchema } from "@/lib/contract";
+import { writePdf } from "../../scripts/calibration/simple-pdf";
 import { CATALOG } from "../src/catalog";
 import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
 import { createHttpProvider } from "../src/providers/http-provider";
 import { resolveLanguage, toTesseractCode } from "../src/providers/language";
-import { effectiveDpi, MAX_PAGE_PIXELS } from "../src/providers/pdf";
+import { effectiveDpi, MAX_PAGE_PIXELS, rasterisePage } from "../src/providers/pdf";
 import { EnginePool, PoolBusyError } from "../src/providers/pool";
 import { createNativeTesseract } from "../src/providers/tesseract-native";
 import { parseTsv } from "../src/providers/tsv";
@@ -314,6 +316,20 @@ describe("PDF page size guard", () => {
     expect(((huge.width * dpi) / 72) * ((huge.height * dpi) / 72)).toBeLessThanOrEqual(
       MAX_PAGE_PIXELS,
     );
+  });
+
+  it("draws the CropBox that was measured, not a huge MediaBox behind it", async () => {
+    // 200 × 200 inches of MediaBox behind a letter-size CropBox: drawn whole at 200 dpi
+    // it would be 1.6 billion pixels (seen: a worker held for 120 s, then 504).
+    const pdf = writePdf([
+      {
+        mediaBox: [0, 0, 14_400, 14_400],
+        cropBox: [0, 0, 612, 792],
+        content: "BT /F1 24 Tf 72 700 Td (Hello) Tj ET",
+      },
+    ]);
+    const png = await rasterisePage(pdf, 1, 200, AbortSignal.timeout(20_000));
+    expect(imageSize(png)).toMatchObject({ width: 1700, height: 2200 });
   });
 });
 

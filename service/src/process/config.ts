@@ -23,6 +23,8 @@ export const processEnvSchema = z.object({
    * be run by another.
    */
   IDEMPOTENCY_LEASE_SECONDS: int(3, 3600).default(30),
+  /** Pages one PDF may have; a longer one is refused (422) before any provider runs. */
+  MAX_PDF_PAGES: int(1, 10_000).default(100),
 });
 
 export interface ProcessConfig {
@@ -31,6 +33,7 @@ export interface ProcessConfig {
   workQueueWaitMs: number;
   idempotencyRetentionMs: number;
   idempotencyLeaseMs: number;
+  maxPdfPages: number;
 }
 
 export function loadProcessConfig(
@@ -43,6 +46,7 @@ export function loadProcessConfig(
     workQueueWaitMs: e.WORK_QUEUE_WAIT_MS,
     idempotencyRetentionMs: e.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_SECONDS * 1000,
+    maxPdfPages: e.MAX_PDF_PAGES,
   };
 }
 

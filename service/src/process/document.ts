@@ -8,6 +8,7 @@ import { expectedList, type Loc, unprocessable, validationItem } from "../http/e
 import { normalizeContentType } from "../storage/keys";
 import { ObjectTooLarge, readObject } from "../storage/read";
 import type { ObjectStore } from "../storage/types";
+import { pageLimitProblem } from "./pages";
 import type { ProcessRequestParts } from "./request";
 
 const DOCUMENT_LOC: Loc = ["body", "input", "document"];
@@ -45,6 +46,11 @@ export interface ResolvedDocument {
   mimeType: string;
   /** The category's size limit: a larger object is refused before it is read. */
   maxBytes: number;
+}
+
+/** Limits on what one document may hold (process/config.ts; pixels: providers/pdf.ts). */
+export interface DocumentLimits {
+  maxPdfPages: number;
 }
 
 const uploadsPath = (category: CatalogEntry) => `POST /v1/categories/${category.id}/uploads`;
@@ -153,7 +159,8 @@ const mebibytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))
  * file name or the client's word). Marks the grant uploaded on the first successful
  * read when the storage could not (S3 mode). An object over the category's limit (only
  * S3 can hold one: its presigned PUT cannot bound the size) is refused before it is
- * read, and deleted.
+ * read, and deleted. A document with too many pages or pixels is refused from its
+ * headers (process/pages.ts) and kept: a smaller version goes in a new upload.
  */
 export async function readDocument(
   resolved: ResolvedDocument,
@@ -161,6 +168,7 @@ export async function readDocument(
   grants: GrantStore,
   store: ObjectStore,
   now: Date,
+  limits: DocumentLimits,
 ): Promise<Buffer> {
   const { grant, mimeType } = resolved;
   const loc = parts.document !== undefined ? DOCUMENT_LOC : INPUT_REF_LOC;
@@ -199,5 +207,8 @@ export async function readDocument(
       parts.mimeType,
     );
   }
+  const kind = mimeType === "application/pdf" ? "pdf" : "image";
+  const tooLarge = await pageLimitProblem(bytes, kind, limits.maxPdfPages);
+  if (tooLarge) refuse(loc, tooLarge, input);
   return bytes;
 }

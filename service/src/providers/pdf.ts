@@ -11,8 +11,16 @@ import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { runCommand } from "./command";
 import { UnreadableDocumentError } from "./types";
 
-/** No page is rasterised larger than this, whatever its size in points (a memory guard). */
+/**
+ * No page is rasterised larger than this, whatever its size in points, and no image
+ * larger is read (process/pages.ts refuses it before any engine sees it).
+ */
 export const MAX_PAGE_PIXELS = 40_000_000;
+/**
+ * A page too large to be drawn at this resolution within MAX_PAGE_PIXELS (over about
+ * 160 × 160 cm) is refused: drawn smaller, its print would be too small to read.
+ */
+export const MIN_PDF_DPI = 100;
 
 const POINTS_PER_INCH = 72;
 
@@ -51,7 +59,11 @@ export function pointsToPixels(points: number, dpi: number): number {
   return Math.round((points * dpi) / POINTS_PER_INCH);
 }
 
-/** One page as an 8-bit grayscale PNG at `dpi` (pdftoppm, PDF on stdin, PNG on stdout). */
+/**
+ * One page as an 8-bit grayscale PNG at `dpi` (pdftoppm, PDF on stdin, PNG on stdout).
+ * It draws the CropBox, the part of the page a viewer shows and pdfjs measures (by
+ * default pdftoppm draws the MediaBox, which may be any size behind a small CropBox).
+ */
 export function rasterisePage(
   pdfBytes: Buffer,
   pageNumber: number,
@@ -62,7 +74,7 @@ export function rasterisePage(
   const page = String(pageNumber);
   return runCommand(
     command,
-    ["-f", page, "-l", page, "-r", String(dpi), "-gray", "-png", "-singlefile", "-"],
+    ["-f", page, "-l", page, "-r", String(dpi), "-cropbox", "-gray", "-png", "-singlefile", "-"],
     { input: pdfBytes, signal },
   ).catch((error: unknown) => {
     if (signal.aborted) throw error;

@@ -7,8 +7,8 @@
 //
 // Order of checks: auth and rate limit (app hooks) → path (422) → category (404/409)
 // → header and body, every problem at once (422) → the document reference (422) →
-// Idempotency-Key claim (replay / 409 / 422) → a work slot (503) → bytes and magic
-// bytes (422) → the router (200 / 502 / 504).
+// Idempotency-Key claim (replay / 409 / 422) → a work slot (503) → bytes, magic
+// bytes, pages and pixels (422) → the router (200 / 502 / 504).
 //
 // What an Idempotency-Key stores for replay: the answers that come out of routing —
 // 200, and the final 502 (all providers failed) and 504 (deadline). Those are the
@@ -115,7 +115,7 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
       let response: StoredResponse | undefined;
       try {
         response = await queue.run(async () => {
-          const bytes = await readDocument(resolved, parts, db.grants, store, new Date());
+          const bytes = await readDocument(resolved, parts, db.grants, store, new Date(), config);
           return await routeDocument(
             request,
             reply,
