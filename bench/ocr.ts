@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
-import { rasterisePage } from "../service/src/providers/pdf";
+import { openPdf, rasterisePage } from "../service/src/providers/pdf";
 import type { Provider } from "../service/src/providers/types";
 
 const TARGET_RATIO = 0.5;
@@ -56,7 +56,11 @@ function cpuSeconds(): number {
 
 async function pages(): Promise<Page[]> {
   const read = (name: string) => readFileSync(path.join(fixtures, name));
-  const scan = await rasterisePage(read("scanned.pdf"), 1, 150, AbortSignal.timeout(30_000));
+  const scanned = read("scanned.pdf");
+  const pdf = await openPdf(scanned);
+  const page = await pdf.getPage(1);
+  const scan = await rasterisePage({ bytes: scanned, pdf, page }, 150, AbortSignal.timeout(30_000));
+  await pdf.destroy();
   return [
     { name: "letter.png", bytes: read("letter.png"), mimeType: "image/png" },
     { name: "letter.jpg", bytes: read("letter.jpg"), mimeType: "image/jpeg" },

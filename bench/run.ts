@@ -14,6 +14,7 @@ const BENCHMARKS = [
     "invoices.ts",
     "Invoice data: fields and line items right, time per page against OCR alone, per provider and kind",
   ],
+  ["rasterise.ts", "PDF pages drawn for OCR: pdfjs in-process against poppler's pdftoppm"],
   ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],
   ["overhead.ts", "The service's own latency per process call"],
   ["app.ts", "The app's added latency per route handler against the service directly"],

@@ -3,7 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openServiceDb } from "./db/index";
 import { idempotencyOptions, loadProcessConfig } from "./process/config";
-import { createProviders, loadProviderConfig } from "./providers/index";
+import { createProviders, engineReport, loadProviderConfig } from "./providers/index";
 import { buildMetricsApp, metricsOnPublicPort } from "./routes/metrics";
 import { createRouter, loadRoutingConfig } from "./routing/index";
 import { createObjectStore } from "./storage/index";
@@ -35,8 +35,16 @@ async function main(): Promise<void> {
     idempotencyOptions(processConfig),
   );
   const store = await createObjectStore(config);
-  const router = createRouter(routingConfig, createProviders(providerConfig));
+  const providers = createProviders(providerConfig);
+  const router = createRouter(routingConfig, providers);
   const app = await buildApp({ config, db, store, router, processConfig });
+  const engines = await engineReport(providers, providerConfig);
+  app.log.info({ available: engines.available, pdfPages: engines.pdfPages }, "engines");
+  for (const { provider, requires } of engines.unavailable) {
+    app.log.warn(
+      `${provider} cannot run on this machine and is left out of routing${requires ? `: it needs ${requires}` : ""}`,
+    );
+  }
   const metricsApp = await buildMetricsApp(config);
   const retention = startRetentionSweep(
     db.grants,

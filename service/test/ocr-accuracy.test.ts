@@ -21,17 +21,14 @@
 // - paddleocr: 4 %. Measured at 150 dpi: letter.png 0, letter.jpg 1.5 % (it
 //   reads "Ms.Alvarez" without the space), invoice.png 1.0 %, scanned.pdf 1.0 %,
 //   text-layer.pdf 0: twice its worst.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { distance } from "fastest-levenshtein";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OcrData, ocrDataSchema } from "@/lib/contract";
 import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
 import type { Provider } from "../src/providers/types";
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const FIXTURES = path.resolve(repoRoot, "fixtures");
+import { FIXTURES } from "./process-helpers";
+import { characterErrorRate, normalise, truthFile } from "./truth";
 
 const DPI = 150;
 const BOUNDS: Record<string, number> = {
@@ -81,21 +78,6 @@ const FIXTURE_LIST: Fixture[] = [
     providers: [...OCR, "pdf-text"],
   },
 ];
-
-/** `letter.jpg` → `letter-jpg.txt`; `letter.png` → `letter.txt` (the fixtures' README). */
-function truthFile(file: string): string {
-  const ext = path.extname(file);
-  const base = path.basename(file, ext);
-  const own = path.join(FIXTURES, `${base}-${ext.slice(1)}.txt`);
-  return readFileSync(existsSync(own) ? own : path.join(FIXTURES, `${base}.txt`), "utf8");
-}
-
-const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
-
-function characterErrorRate(read: string, truth: string): number {
-  const expected = normalise(truth);
-  return distance(normalise(read), expected) / Math.max(1, expected.length);
-}
 
 let providers: Map<string, Provider>;
 beforeAll(() => {

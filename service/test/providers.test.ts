@@ -17,7 +17,7 @@ import { CATALOG } from "../src/catalog";
 import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
 import { createHttpProvider } from "../src/providers/http-provider";
 import { resolveLanguage, toTesseractCode } from "../src/providers/language";
-import { effectiveDpi, MAX_PAGE_PIXELS, rasterisePage } from "../src/providers/pdf";
+import { effectiveDpi, MAX_PAGE_PIXELS, openPdf, rasterisePage } from "../src/providers/pdf";
 import { EnginePool, PoolBusyError } from "../src/providers/pool";
 import { createNativeTesseract } from "../src/providers/tesseract-native";
 import { parseTsv } from "../src/providers/tsv";
@@ -328,8 +328,18 @@ describe("PDF page size guard", () => {
         content: "BT /F1 24 Tf 72 700 Td (Hello) Tj ET",
       },
     ]);
-    const png = await rasterisePage(pdf, 1, 200, AbortSignal.timeout(20_000));
-    expect(imageSize(png)).toMatchObject({ width: 1700, height: 2200 });
+    const doc = await openPdf(pdf);
+    const page = await doc.getPage(1);
+    for (const command of ["pdftoppm", "/nonexistent/pdftoppm", undefined]) {
+      const png = await rasterisePage(
+        { bytes: pdf, pdf: doc, page },
+        200,
+        AbortSignal.timeout(20_000),
+        command,
+      );
+      expect(imageSize(png)).toMatchObject({ width: 1700, height: 2200 });
+    }
+    await doc.destroy();
   });
 });
 

@@ -2,6 +2,9 @@
 // a bad value stops the start with a message that names the variable.
 //
 //   TESSERACT_CMD                 the tesseract CLI (default "tesseract")
+//   PDF_RASTERISER                what draws PDF pages for OCR: "pdfjs" (default, in-process,
+//                                 faster here: bench/rasterise.ts) or "pdftoppm" (poppler, a
+//                                 child process; pdfjs draws while it is not installed)
 //   PDFTOPPM_CMD                  poppler's rasteriser (default "pdftoppm")
 //   PDF_DPI                       resolution of PDF pages: rasterised for OCR, and the
 //                                 pixels pdf-text's boxes refer to (default 200)
@@ -28,7 +31,8 @@ import { type AnswerBounds, DEFAULT_BOUNDS } from "./answer-check";
 
 export interface ProviderConfig {
   tesseractCommand: string;
-  pdftoppmCommand: string;
+  /** pdftoppm's command when PDF_RASTERISER is pdftoppm; pdfjs draws the pages otherwise. */
+  pdftoppmCommand?: string;
   pdfDpi: number;
   nativeConcurrency: number;
   tesseractJsPoolSize: number;
@@ -60,6 +64,7 @@ const slugs = new Set(CATALOG.map((c) => c.slug));
 
 const providerEnvSchema = z.object({
   TESSERACT_CMD: z.string().default("tesseract"),
+  PDF_RASTERISER: z.enum(["pdfjs", "pdftoppm"]).default("pdfjs"),
   PDFTOPPM_CMD: z.string().default("pdftoppm"),
   PDF_DPI: int(50, 600).default(200),
   TESSERACT_NATIVE_CONCURRENCY: int(1, 256).default(availableParallelism()),
@@ -93,7 +98,7 @@ export function loadProviderConfig(
   const e = parseEnv(providerEnvSchema, env);
   return {
     tesseractCommand: e.TESSERACT_CMD,
-    pdftoppmCommand: e.PDFTOPPM_CMD,
+    pdftoppmCommand: e.PDF_RASTERISER === "pdftoppm" ? e.PDFTOPPM_CMD : undefined,
     pdfDpi: e.PDF_DPI,
     nativeConcurrency: e.TESSERACT_NATIVE_CONCURRENCY,
     tesseractJsPoolSize: e.TESSERACTJS_POOL_SIZE,

@@ -9,6 +9,7 @@ import type { ProviderConfig } from "./config";
 import { createHttpProvider } from "./http-provider";
 import { createOcrProvider, type OcrEngine } from "./ocr-document";
 import { createPaddleOcr } from "./paddleocr";
+import { rasteriserInstalled } from "./pdf";
 import { createPdfText } from "./pdf-text";
 import { createNativeTesseract } from "./tesseract-native";
 import { createTesseractJs } from "./tesseractjs";
@@ -100,4 +101,32 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
 /** Closes every provider (their engines and worker threads); one failing does not stop the others. */
 export async function closeAll(providers: ReadonlyMap<string, Provider>): Promise<void> {
   await Promise.allSettled([...providers.values()].map((p) => p.close?.()));
+}
+
+/** What can run on this machine, said at start (main.ts). */
+export interface EngineReport {
+  available: string[];
+  /** Left out of routing (the router passes over them), with what would add each. */
+  unavailable: { provider: string; requires?: string }[];
+  /** What draws PDF pages for OCR. */
+  pdfPages: string;
+}
+
+export async function engineReport(
+  providers: ReadonlyMap<string, Provider>,
+  config: Pick<ProviderConfig, "pdftoppmCommand">,
+): Promise<EngineReport> {
+  const report: EngineReport = { available: [], unavailable: [], pdfPages: "pdfjs (in-process)" };
+  for (const provider of providers.values()) {
+    const runs = await provider.available().catch(() => false);
+    if (runs) report.available.push(provider.name);
+    else report.unavailable.push({ provider: provider.name, requires: provider.requires });
+  }
+  const pdftoppm = config.pdftoppmCommand;
+  if (pdftoppm !== undefined) {
+    report.pdfPages = (await rasteriserInstalled(pdftoppm))
+      ? `pdftoppm ("${pdftoppm}")`
+      : `pdfjs (in-process): PDF_RASTERISER is pdftoppm, but "${pdftoppm}" does not run here (apt: poppler-utils; or PDFTOPPM_CMD)`;
+  }
+  return report;
 }

@@ -29,6 +29,8 @@ export interface OcrEngine {
   close(): Promise<void>;
   /** How it takes prepared page images (service/src/preprocess): PGM unless it says PNG. */
   preparedAs?: PreparedFormat;
+  /** What installs it (Provider.requires). */
+  requires: string;
 }
 
 export interface PdfRasterOptions {
@@ -66,6 +68,7 @@ export function createOcrProvider(
 ): Provider<OcrData> {
   return {
     name,
+    requires: engine.requires,
     available: () => engine.available(),
     reads: async (hints) => readsAll(hints, await engine.languages()),
     async run(input) {
@@ -139,7 +142,7 @@ export async function ocrDocument(
         }
         const { width, height } = page.getViewport({ scale: 1 });
         const dpi = effectiveDpi({ width, height }, pdfDpi);
-        const png = await rasterisePage(bytes, number, dpi, signal, pdftoppm);
+        const png = await rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
         pages.push({ number, dpi, ...(await recognize(png, dpi)) });
       }
     } finally {

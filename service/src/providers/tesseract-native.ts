@@ -35,6 +35,7 @@ export function createNativeTesseract(options: NativeTesseractOptions): OcrEngin
   const slots = slotPool("tesseract-native", options.concurrency, options.queueLimit);
 
   return {
+    requires: `the tesseract command (apt: tesseract-ocr and tesseract-ocr-<lang>; or TESSERACT_CMD), tried as "${command}"`,
     available() {
       exists ??= commandExists(command);
       return exists;

@@ -142,6 +142,7 @@ export function createTesseractJs(options: TesseractJsOptions): OcrEngine {
   }
 
   return {
+    requires: "tesseract.js language data (npm: @tesseract.js-data/<lang>)",
     available: async () => (await languages()).size > 0,
     languages,
     maxLanguages: 1,

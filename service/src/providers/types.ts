@@ -44,6 +44,8 @@ export interface Provider<D extends ProviderData = ProviderData> {
   readonly name: string;
   /** Whether the provider can run on this machine (e.g. the tesseract CLI exists). */
   available(): Promise<boolean>;
+  /** What installs what it needs, said at start when it is not available. */
+  readonly requires?: string;
   /**
    * Whether it reads every language hinted at (input.language_hints); the router
    * passes over a provider that does not. Absent: it takes any hint.

@@ -1,0 +1,89 @@
+// PDF pages into pictures for OCR: pdfjs drawing in-process (PDF_RASTERISER=pdfjs,
+// the default) against poppler's pdftoppm (a child process), the same pages at
+// PDF_DPI's default, rounds alternating, in one run, one page at a time and eight
+// at once. Printed per page: median milliseconds of each and their ratio, and the
+// longest the event loop stood still while each drew (pdfjs draws on the service's
+// main thread; pdftoppm leaves it free). The issue-14 rule: pdftoppm stays the
+// default where it is faster, or where pdfjs would stall every other request.
+//
+//   npx tsx bench/rasterise.ts
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { drawPage, openPdf, rasterisePage } from "../service/src/providers/pdf";
+
+const DPI = 200;
+const ROUNDS = 7;
+const AT_ONCE = 8;
+const fixtures = path.join(import.meta.dirname, "..", "fixtures");
+const PAGES = [
+  "scanned.pdf",
+  "text-layer.pdf",
+  "calibration/tables/ruled-1.pdf",
+  "calibration/invoices/invoice-1.pdf",
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** Milliseconds `draw` took, and the event loop's longest stall meanwhile. */
+async function timed(draw: () => Promise<Buffer>): Promise<{ ms: number; stallMs: number }> {
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const start = performance.now();
+  await draw();
+  const ms = performance.now() - start;
+  loop.disable();
+  return { ms, stallMs: loop.max / 1e6 };
+}
+
+console.log(`One page at ${DPI} dpi, median of ${ROUNDS} rounds taken by turns\n`);
+console.log(
+  "page                                 pdftoppm ms  pdfjs ms  pdfjs/pdftoppm  loop stall: pdftoppm  pdfjs",
+);
+let worst = 0;
+let atOnce = "";
+for (const name of PAGES) {
+  const bytes = readFileSync(path.join(fixtures, name));
+  const pdf = await openPdf(bytes);
+  const page = await pdf.getPage(1);
+  const source = { bytes, pdf, page };
+  const signal = AbortSignal.timeout(60_000);
+  const runs = { pdftoppm: [] as number[], pdfjs: [] as number[] };
+  const stalls = { pdftoppm: [] as number[], pdfjs: [] as number[] };
+  await drawPage(source, DPI, signal); // pdfjs's first draw loads fonts and decoders
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [kind, draw] of [
+      ["pdftoppm", () => rasterisePage(source, DPI, signal, "pdftoppm")],
+      ["pdfjs", () => drawPage(source, DPI, signal)],
+    ] as const) {
+      const { ms, stallMs } = await timed(draw);
+      runs[kind].push(ms);
+      stalls[kind].push(stallMs);
+    }
+  }
+  if (name === PAGES[0]) {
+    const together = { pdftoppm: [] as number[], pdfjs: [] as number[] };
+    for (let round = 0; round < 3; round++) {
+      for (const kind of ["pdftoppm", "pdfjs"] as const) {
+        const start = performance.now();
+        await Promise.all(
+          Array.from({ length: AT_ONCE }, () =>
+            kind === "pdfjs"
+              ? drawPage(source, DPI, signal)
+              : rasterisePage(source, DPI, signal, "pdftoppm"),
+          ),
+        );
+        together[kind].push(performance.now() - start);
+      }
+    }
+    atOnce = `${AT_ONCE} pages of ${name} at once: pdftoppm ${median(together.pdftoppm).toFixed(0)} ms, pdfjs ${median(together.pdfjs).toFixed(0)} ms (${(median(together.pdfjs) / median(together.pdftoppm)).toFixed(2)}×)`;
+  }
+  await pdf.destroy();
+  const ratio = median(runs.pdfjs) / median(runs.pdftoppm);
+  worst = Math.max(worst, median(stalls.pdfjs));
+  console.log(
+    `${name.padEnd(36)} ${median(runs.pdftoppm).toFixed(0).padStart(11)} ${median(runs.pdfjs).toFixed(0).padStart(9)} ${ratio.toFixed(2).padStart(15)}× ${median(stalls.pdftoppm).toFixed(0).padStart(20)} ${median(stalls.pdfjs).toFixed(0).padStart(6)}`,
+  );
+}
+console.log(`\n${atOnce}`);
+console.log(`The event loop's longest stall while pdfjs drew: ${worst.toFixed(0)} ms.`);
