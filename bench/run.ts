@@ -14,6 +14,10 @@ const BENCHMARKS = [
     "invoices.ts",
     "Invoice data: fields and line items right, time per page against OCR alone, per provider and kind",
   ],
+  [
+    "pages.ts",
+    "Many pages: a 12-page scanned PDF, our pipeline against pdftoppm | tesseract two at a time",
+  ],
   ["rasterise.ts", "PDF pages drawn for OCR: pdfjs in-process against poppler's pdftoppm"],
   ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],
   ["overhead.ts", "The service's own latency per process call"],

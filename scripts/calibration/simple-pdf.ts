@@ -1,5 +1,6 @@
 // A minimal one-page PDF writer (Helvetica text and straight lines): enough
 // to generate calibration documents with a real text layer, reproducibly.
+import { deflateSync } from "node:zlib";
 import { glyphWidth } from "../../service/src/providers/glyph-widths";
 
 export interface PdfText {
@@ -48,30 +49,71 @@ export interface PdfPage {
   mediaBox: readonly [number, number, number, number];
   cropBox?: readonly [number, number, number, number];
   content: string;
+  /** An 8-bit grey picture the content may draw as /Im0 (a scan: no text layer). */
+  image?: { width: number; height: number; grey: Buffer };
+}
+
+/** A page that is only a scan: `image` over the whole page at `dpi`. */
+export function scannedPage(image: NonNullable<PdfPage["image"]>, dpi: number): PdfPage {
+  const width = (image.width * 72) / dpi;
+  const height = (image.height * 72) / dpi;
+  return {
+    mediaBox: [0, 0, width, height],
+    content: `q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`,
+    image,
+  };
 }
 
 /** A PDF of `pages`, with Helvetica (WinAnsi) as /F1 on every page. */
 export function writePdf(pages: readonly PdfPage[]): Buffer {
   const font = 3;
-  const first = 4; // page i is object first + 2i, its contents first + 2i + 1
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    `<< /Type /Pages /Kids [${pages.map((_, i) => `${first + 2 * i} 0 R`).join(" ")}] /Count ${pages.length} >>`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    ...pages.flatMap((page, i) => [
-      `<< /Type /Page /Parent 2 0 R /MediaBox [${page.mediaBox.join(" ")}]${page.cropBox ? ` /CropBox [${page.cropBox.join(" ")}]` : ""} /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${first + 2 * i + 1} 0 R >>`,
-      `<< /Length ${Buffer.byteLength(page.content, "latin1")} >>\nstream\n${page.content}\nendstream`,
-    ]),
-  ];
-  let body = "%PDF-1.4\n";
+  const first = 4; // page i is object first + 3i, its contents + 1, its picture + 2
+  const chunks: Buffer[] = [];
   const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, "latin1"));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  let length = 0;
+  const write = (part: string | Buffer) => {
+    const chunk = typeof part === "string" ? Buffer.from(part, "latin1") : part;
+    chunks.push(chunk);
+    length += chunk.length;
+  };
+  const object = (body: string, stream?: Buffer) => {
+    offsets.push(length);
+    write(`${offsets.length} 0 obj\n${body}\n`);
+    if (stream) {
+      write("stream\n");
+      write(stream);
+      write("\nendstream\n");
+    }
+    write("endobj\n");
+  };
+  write("%PDF-1.4\n");
+  object("<< /Type /Catalog /Pages 2 0 R >>");
+  object(
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${first + 3 * i} 0 R`).join(" ")}] /Count ${pages.length} >>`,
+  );
+  object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  pages.forEach((page, i) => {
+    const picture = first + 3 * i + 2;
+    const crop = page.cropBox ? ` /CropBox [${page.cropBox.join(" ")}]` : "";
+    const image = page.image ? ` /XObject << /Im0 ${picture} 0 R >>` : "";
+    object(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [${page.mediaBox.join(" ")}]${crop} /Resources << /Font << /F1 ${font} 0 R >>${image} >> /Contents ${first + 3 * i + 1} 0 R >>`,
+    );
+    const content = Buffer.from(page.content, "latin1");
+    object(`<< /Length ${content.length} >>`, content);
+    if (page.image) {
+      const data = deflateSync(page.image.grey);
+      object(
+        `<< /Type /XObject /Subtype /Image /Width ${page.image.width} /Height ${page.image.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>`,
+        data,
+      );
+    } else {
+      object("null");
+    }
   });
-  const xref = Buffer.byteLength(body, "latin1");
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  const xref = length;
+  write(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`);
+  for (const offset of offsets) write(`${String(offset).padStart(10, "0")} 00000 n \n`);
+  write(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(chunks);
 }

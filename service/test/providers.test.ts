@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { imageSize } from "image-size";
@@ -17,6 +17,7 @@ import { CATALOG } from "../src/catalog";
 import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
 import { createHttpProvider } from "../src/providers/http-provider";
 import { resolveLanguage, toTesseractCode } from "../src/providers/language";
+import { ocrDocument } from "../src/providers/ocr-document";
 import { effectiveDpi, MAX_PAGE_PIXELS, openPdf, rasterisePage } from "../src/providers/pdf";
 import { EnginePool, PoolBusyError } from "../src/providers/pool";
 import { createNativeTesseract } from "../src/providers/tesseract-native";
@@ -340,6 +341,33 @@ describe("PDF page size guard", () => {
       expect(imageSize(png)).toMatchObject({ width: 1700, height: 2200 });
     }
     await doc.destroy();
+  });
+});
+
+describe("pages of a PDF in a pipeline", () => {
+  it("reads several pages at once, never more than the cores and one, and keeps their order", async () => {
+    const pages = Array.from({ length: 10 }, (_, i) => ({
+      mediaBox: [0, 0, 300, 200] as const,
+      content: `BT /F1 24 Tf 20 100 Td (Page ${i + 1}) Tj ET`,
+    }));
+    let reading = 0;
+    let most = 0;
+    const data = await ocrDocument(input(writePdf(pages), "application/pdf"), {
+      pdfDpi: 72,
+      language: "eng",
+      recognize: async (image) => {
+        reading += 1;
+        most = Math.max(most, reading);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        reading -= 1;
+        const { width = 0, height = 0 } = imageSize(image);
+        return { width, height, text: `${width}`, confidence: 1, lines: [], words: [], blocks: [] };
+      },
+    });
+    expect(data.pages).toBe(10);
+    expect(data.data.pages.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(availableParallelism() + 1);
   });
 });
 

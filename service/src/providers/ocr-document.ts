@@ -2,6 +2,8 @@
 // page by page, each page from its text layer when the caller reads those
 // (pdf-text), otherwise rasterised and OCR'd. Shared by every provider.
 
+import { availableParallelism } from "node:os";
+import pMap from "p-map";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BBox, OcrData, OcrPage } from "@/lib/contract";
 import {
@@ -111,6 +113,12 @@ export interface OcrDocumentOptions extends OcrProviderOptions {
   textLayer?: (page: PDFPageProxy, dpi: number) => Promise<RecognizedPage | undefined>;
 }
 
+/**
+ * Pages of one PDF drawn and read at once: one per core and one more, so a core
+ * never waits for a page to be drawn (the engines' own pools bound the reading).
+ */
+const PAGES_AT_ONCE = availableParallelism() + 1;
+
 export async function ocrDocument(
   input: ProviderInput,
   options: OcrDocumentOptions,
@@ -126,25 +134,29 @@ export async function ocrDocument(
     const page = await options.recognize(prepared.image, { language, dpi: scaled, signal });
     return onOriginal(page, prepared);
   };
-  const pages: OcrPage[] = [];
+  let pages: OcrPage[];
   if ((await sniffDocument(bytes)) === "image") {
-    pages.push({ number: 1, ...(await recognize(bytes)) });
+    pages = [{ number: 1, ...(await recognize(bytes)) }];
   } else {
     const pdf = await openPdf(bytes);
     try {
-      for (let number = 1; number <= pdf.numPages; number++) {
-        signal.throwIfAborted();
-        const page = await pdf.getPage(number);
-        const text = await textLayer?.(page, pdfDpi);
-        if (text) {
-          pages.push({ number, dpi: pdfDpi, ...text });
-          continue;
-        }
-        const { width, height } = page.getViewport({ scale: 1 });
-        const dpi = effectiveDpi({ width, height }, pdfDpi);
-        const png = await rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
-        pages.push({ number, dpi, ...(await recognize(png, dpi)) });
-      }
+      // Pages in a pipeline over the cores: while one page is read, the next is
+      // drawn; at most PAGES_AT_ONCE rasters are held, however long the document.
+      const numbers = Array.from({ length: pdf.numPages }, (_, i) => i + 1);
+      pages = await pMap(
+        numbers,
+        async (number): Promise<OcrPage> => {
+          signal.throwIfAborted();
+          const page = await pdf.getPage(number);
+          const text = await textLayer?.(page, pdfDpi);
+          if (text) return { number, dpi: pdfDpi, ...text };
+          const { width, height } = page.getViewport({ scale: 1 });
+          const dpi = effectiveDpi({ width, height }, pdfDpi);
+          const png = await rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
+          return { number, dpi, ...(await recognize(png, dpi)) };
+        },
+        { concurrency: PAGES_AT_ONCE, signal },
+      );
     } finally {
       await pdf.destroy();
     }
