@@ -18,7 +18,13 @@ import { closeAll, createProviders, loadProviderConfig } from "../src/providers"
 import { createHttpProvider } from "../src/providers/http-provider";
 import { resolveLanguage, toTesseractCode } from "../src/providers/language";
 import { ocrDocument } from "../src/providers/ocr-document";
-import { effectiveDpi, MAX_PAGE_PIXELS, openPdf, rasterisePage } from "../src/providers/pdf";
+import {
+  effectiveDpi,
+  MAX_PAGE_PIXELS,
+  openPdf,
+  PageRasters,
+  rasterisePage,
+} from "../src/providers/pdf";
 import { EnginePool, PoolBusyError } from "../src/providers/pool";
 import { createNativeTesseract } from "../src/providers/tesseract-native";
 import { parseTsv } from "../src/providers/tsv";
@@ -368,6 +374,60 @@ describe("pages of a PDF in a pipeline", () => {
     expect(data.data.pages.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(availableParallelism() + 1);
+  });
+});
+
+describe("page images shared by the attempts of one request", () => {
+  it("draws each page once for two attempts", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "docroute-rasters-"));
+    const log = path.join(dir, "drawn");
+    const command = path.join(dir, "pdftoppm");
+    writeFileSync(command, `#!/bin/sh\necho "$2" >> "${log}"\nexec pdftoppm "$@"\n`, {
+      mode: 0o755,
+    });
+    const pdf = writePdf(
+      [1, 2, 3].map((n) => ({
+        mediaBox: [0, 0, 300, 200] as const,
+        content: `BT /F1 24 Tf 20 100 Td (Page ${n}) Tj ET`,
+      })),
+    );
+    const drawn = () => readFileSync(log, "utf8").trim().split("\n").length;
+    const attempt = (rasters: PageRasters, signal = AbortSignal.timeout(20_000)) =>
+      ocrDocument(input(pdf, "application/pdf", { rasters, signal }), {
+        pdfDpi: 72,
+        pdftoppm: command,
+        language: "eng",
+        recognize: async () => ({
+          width: 1,
+          height: 1,
+          text: "",
+          confidence: 1,
+          lines: [],
+          words: [],
+          blocks: [],
+        }),
+      });
+    try {
+      const rasters = new PageRasters();
+      await attempt(rasters);
+      await attempt(rasters);
+      expect(drawn()).toBe(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("forgets a drawing that failed: an attempt waiting on it draws the page itself", async () => {
+    const rasters = new PageRasters();
+    let fail: (error: Error) => void = () => {};
+    const failing = rasters.get(1, 200, () => new Promise((_, reject) => (fail = reject)));
+    const waiting = rasters.get(1, 200, async () => Buffer.from("drawn again"));
+    fail(new Error("attempt timed out"));
+    await expect(failing).rejects.toThrow("attempt timed out");
+    expect((await waiting).toString()).toBe("drawn again");
+    expect((await rasters.get(1, 200, async () => Buffer.from("third"))).toString()).toBe(
+      "drawn again",
+    );
   });
 });
 

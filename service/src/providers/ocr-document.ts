@@ -152,7 +152,8 @@ export async function ocrDocument(
           if (text) return { number, dpi: pdfDpi, ...text };
           const { width, height } = page.getViewport({ scale: 1 });
           const dpi = effectiveDpi({ width, height }, pdfDpi);
-          const png = await rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
+          const draw = () => rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
+          const png = await (input.rasters?.get(number, dpi, draw) ?? draw());
           return { number, dpi, ...(await recognize(png, dpi)) };
         },
         { concurrency: PAGES_AT_ONCE, signal },

@@ -1,5 +1,6 @@
 // The one small interface every provider implements. The router only sees this.
 import type { InvoiceData, OcrData, TableData } from "@/lib/contract";
+import type { PageRasters } from "./pdf";
 
 export interface ProviderInput {
   /** The whole document; providers never fetch it themselves. */
@@ -13,6 +14,8 @@ export interface ProviderInput {
   /** Aborted when the attempt times out or the request deadline passes. */
   signal: AbortSignal;
   traceId: string;
+  /** PDF pages already drawn for this request by an earlier attempt (providers/pdf.ts). */
+  rasters?: PageRasters;
 }
 
 /** What a category returns in `data` (INTERFACE.md): text, tables or invoice fields. */

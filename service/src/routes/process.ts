@@ -43,6 +43,7 @@ import {
 import { type ProcessRequestParts, parseProcessRequest } from "../process/request";
 import { busy, failure, sendStored, success } from "../process/responses";
 import { QueueFullError, WorkQueue } from "../process/work-queue";
+import { PageRasters } from "../providers/pdf";
 import { AllProvidersFailedError, DeadlineExceededError, type Router } from "../routing/types";
 
 /** The route with its settings from the environment (parsed when the app is built). */
@@ -192,6 +193,7 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
             languageHints: parts.languageHints,
             passthrough: parts.passthrough,
             traceId: request.id,
+            rasters: new PageRasters(),
           },
           signal,
         });
