@@ -22,6 +22,8 @@ export interface DocumentUploaderProps {
   maxBytes?: number;
   /** Label of the cost unit (INTERFACE.md: USD). */
   unitLabel?: string;
+  /** How long a page of this category takes (its recent runs), for a long document's estimate. */
+  msPerPage?: number;
   /** Language choices, from the category's `languages`; none hides the choice. */
   languages?: readonly LanguageOption[];
   /** Where a finished run can be opened again, e.g. `/runs/<trace_id>`. */
@@ -36,6 +38,7 @@ export function DocumentUploader({
   accepted = DEFAULT_ACCEPTED_TYPES,
   maxBytes = DEFAULT_MAX_BYTES,
   unitLabel,
+  msPerPage,
   languages = [],
   runHref = defaultRunHref,
 }: DocumentUploaderProps) {
@@ -116,6 +119,7 @@ export function DocumentUploader({
           accepted={accepted}
           maxBytes={maxBytes}
           unitLabel={unitLabel}
+          msPerPage={msPerPage}
           runHref={runHref}
           incoming={incoming}
           onTaken={onTaken}

@@ -45,12 +45,27 @@ describe("stage words", () => {
     expect(stageDetail(processing, 7_200)).toBe("Reading the document · 7 s so far");
   });
 
+  it("gives a long document's time so far against pages × the category's time per page", () => {
+    const long = entry({ stage: "processing", uploaded: true, processingSince: 0, pages: 30 });
+    const pace = { msPerPage: 1500 }; // 30 pages: about 45 s
+    expect(stageDetail(long, 400, pace)).toBe("Reading 30 pages · about 45 s");
+    expect(stageDetail(long, 12_300, pace)).toBe("Reading 30 pages · 12 s so far of about 45 s");
+    expect(stageDetail(long, 52_000, pace)).toBe(
+      "Reading 30 pages · 52 s so far, longer than the usual 45 s",
+    );
+    // No pace yet (a new category, or a service that does not say its pages): time only.
+    expect(stageDetail(long, 12_300)).toBe("Reading 30 pages · 12 s so far");
+    // A short document is read before an estimate would help.
+    const short = entry({ stage: "processing", uploaded: true, processingSince: 0, pages: 1 });
+    expect(stageDetail(short, 400, pace)).toBe("Reading the document…");
+  });
+
   it("prices a finished file in the unit it is given", () => {
     const done = entry({
       stage: "done",
       meta: { estimated_cost: 0.0015, failover_depth: 0, latency_ms: 2400, trace_id: "t" },
     });
-    expect(stageDetail(done, 0, "credits")).toBe("0.0015 credits · 2.4 s");
+    expect(stageDetail(done, 0, { unitLabel: "credits" })).toBe("0.0015 credits · 2.4 s");
   });
 
   it("tells a screen reader what changed", () => {

@@ -14,8 +14,41 @@ export const STAGE_LABEL: Record<Stage, string> = {
   cancelled: "Cancelled",
 };
 
+/** What the row knows beyond its entry. */
+export interface RowContext {
+  /** Label of the cost unit (INTERFACE.md: USD). */
+  unitLabel?: string;
+  /** How long a page of this category takes, from its recent runs; unknown: no estimate. */
+  msPerPage?: number;
+}
+
+/** Below this, a document is read before an estimate would help: none is shown. */
+const ESTIMATE_FROM_MS = 3000;
+
+/** "Reading 30 pages · 12 s so far of about 45 s": how long, and how long it should take. */
+function readingDetail(entry: QueueEntry, now: number, msPerPage?: number): string {
+  const elapsed = now - (entry.processingSince ?? now);
+  const what =
+    entry.pages !== null && entry.pages > 1
+      ? `Reading ${entry.pages} pages`
+      : "Reading the document";
+  const estimate = entry.pages !== null && msPerPage ? entry.pages * msPerPage : 0;
+  if (estimate < ESTIMATE_FROM_MS) {
+    return elapsed < 1000 ? `${what}…` : `${what} · ${formatElapsed(elapsed)} so far`;
+  }
+  const about = formatElapsed(Math.ceil(estimate / 1000) * 1000);
+  if (elapsed < 1000) return `${what} · about ${about}`;
+  return elapsed <= estimate
+    ? `${what} · ${formatElapsed(elapsed)} so far of about ${about}`
+    : `${what} · ${formatElapsed(elapsed)} so far, longer than the usual ${about}`;
+}
+
 /** The one line under a file's name: what is happening, in numbers where there are some. */
-export function stageDetail(entry: QueueEntry, now: number, unitLabel?: string): string {
+export function stageDetail(
+  entry: QueueEntry,
+  now: number,
+  { unitLabel, msPerPage }: RowContext = {},
+): string {
   switch (entry.stage) {
     case "checking":
       return "Checking the file…";
@@ -34,12 +67,8 @@ export function stageDetail(entry: QueueEntry, now: number, unitLabel?: string):
         ...(speed ? [speed] : []),
       ].join(" · ");
     }
-    case "processing": {
-      const elapsed = now - (entry.processingSince ?? now);
-      return elapsed < 1000
-        ? "Reading the document…"
-        : `Reading the document · ${formatElapsed(elapsed)} so far`;
-    }
+    case "processing":
+      return readingDetail(entry, now, msPerPage);
     case "done":
       return entry.meta
         ? `${formatCost(entry.meta.estimated_cost, unitLabel)} · ${formatLatency(entry.meta.latency_ms)}`

@@ -8,6 +8,7 @@ import { UploadRow } from "./upload-row";
 export function UploadQueue({
   entries,
   unitLabel,
+  msPerPage,
   selectedId,
   canRetry,
   canShow,
@@ -19,6 +20,7 @@ export function UploadQueue({
 }: {
   entries: QueueEntry[];
   unitLabel?: string;
+  msPerPage?: number;
   selectedId: string | null;
   canRetry: (entry: QueueEntry) => boolean;
   canShow: (entry: QueueEntry) => boolean;
@@ -41,6 +43,7 @@ export function UploadQueue({
               key={entry.id}
               entry={entry}
               unitLabel={unitLabel}
+              msPerPage={msPerPage}
               selected={entry.id === selectedId}
               canRetry={canRetry(entry)}
               onCancel={() => onCancel(entry.id)}

@@ -27,6 +27,7 @@ const BADGE: Record<QueueEntry["stage"], string> = {
 export function UploadRow({
   entry,
   unitLabel,
+  msPerPage,
   selected,
   canRetry,
   onCancel,
@@ -37,6 +38,7 @@ export function UploadRow({
 }: {
   entry: QueueEntry;
   unitLabel?: string;
+  msPerPage?: number;
   /** Whether this row's result is the one shown below the queue. */
   selected: boolean;
   canRetry: boolean;
@@ -49,7 +51,7 @@ export function UploadRow({
 }) {
   const { stage } = entry;
   const now = useNow(stage === "processing");
-  const detail = stageDetail(entry, now, unitLabel);
+  const detail = stageDetail(entry, now, { unitLabel, msPerPage });
   const percent = percentOf(entry.loaded, entry.size);
   const cancellable = ["checking", "queued", "granting", "uploading"].includes(stage);
   const finished = stage === "done" || stage === "failed" || stage === "cancelled";

@@ -32,6 +32,7 @@ export interface UploadSessionProps {
   accepted: readonly string[];
   maxBytes: number;
   unitLabel?: string;
+  msPerPage?: number;
   runHref: (traceId: string) => string;
   /** Files waiting for the queue, in the order they came; each batch is taken once. */
   incoming: readonly FileBatch[];
@@ -59,6 +60,7 @@ function Session({
   accepted,
   maxBytes,
   unitLabel,
+  msPerPage,
   runHref,
   incoming,
   onTaken,
@@ -104,6 +106,7 @@ function Session({
         <UploadQueue
           entries={queue.entries}
           unitLabel={unitLabel}
+          msPerPage={msPerPage}
           selectedId={shown?.id ?? null}
           canRetry={queue.canRetry}
           canShow={canShow}

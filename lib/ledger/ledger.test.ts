@@ -282,6 +282,33 @@ describe.each(backends)("ledger on $name", (backend) => {
     expect(stats.latency.counts.reduce((a, b) => a + b, 0)).toBe(7);
   });
 
+  it("gives a category's time per page from its latest runs that say their pages", async () => {
+    const finish = async (n: number, latency: number, pages?: number) => {
+      const key = `uploads/cat-pace/p${n}.pdf`;
+      await grant("buyer-p", key, "cat-pace");
+      const id = await ledger.recordProcessStart({
+        sessionId: "buyer-p",
+        categoryId: "cat-pace",
+        objectKey: key,
+        idempotencyKey: `idem-p${n}`,
+        request: {},
+      });
+      clock += 1000;
+      const extra = pages === undefined ? { latency_ms: latency } : { latency_ms: latency, pages };
+      await ledger.recordProcessEnd(id, {
+        ok: true,
+        result: { httpStatus: 200, meta: meta(`trace-p${n}`, extra), data: { text: "" } },
+      });
+    };
+    await finish(1, 900, 1);
+    await finish(2, 5000, 10);
+    expect(await ledger.msPerPage("cat-pace")).toBeNull(); // two runs are not a pace yet
+    await finish(3, 99_000); // says no pages: not counted
+    await finish(4, 1200, 2);
+    expect(await ledger.msPerPage("cat-pace")).toBe(600); // 500, 600, 900 a page
+    expect(await ledger.msPerPage("cat-ocr")).toBeNull();
+  });
+
   it("keeps an interrupted run in progress, and purges runs past retention", async () => {
     clock = Date.parse("2026-11-20T12:00:00Z");
     await grant("buyer-g", "uploads/cat-ocr/g1.png");

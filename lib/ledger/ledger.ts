@@ -4,7 +4,7 @@ import type { LedgerDb } from "./database";
 import type { RunFilters } from "./filters";
 import * as reads from "./reads";
 import * as staff from "./staff-revocations";
-import { readStatsRows, summariseRuns } from "./stats";
+import { msPerPage, readStatsRows, summariseRuns } from "./stats";
 import type {
   GrantFailureInput,
   GrantInput,
@@ -64,6 +64,7 @@ export function createLedger(db: LedgerDb, options: LedgerOptions) {
       const { rows, truncated } = await readStatsRows(db, filters, from, to);
       return summariseRuns(rows, from, to, truncated);
     },
+    msPerPage: (categoryId: string) => msPerPage(db, categoryId),
     revokeStaffSession: (sessionId: string, expiresAt: number) =>
       staff.revokeStaffSession(db, sessionId, expiresAt, now()),
     isStaffSessionRevoked: (sessionId: string) => staff.isStaffSessionRevoked(db, sessionId),

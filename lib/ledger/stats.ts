@@ -159,3 +159,42 @@ function costEdges(rows: StatsRow[]): number[] {
   const step = max / 6;
   return Array.from({ length: 6 }, (_, i) => i * step);
 }
+
+/** Runs a category's pace is taken from, newest first; fewer than PACE_MIN_RUNS: no pace. */
+const PACE_RUNS = 50;
+const PACE_MIN_RUNS = 3;
+
+/**
+ * How long a page of this category takes, in ms: the median of latency ÷ pages
+ * over its latest finished runs, for the progress estimate of a long document
+ * (pages × this). Only runs whose meta says how many pages they had count (a
+ * service that does not say gives no pace, and no estimate is shown).
+ */
+export async function msPerPage(db: LedgerDb, categoryId: string): Promise<number | null> {
+  const rows = await db
+    .selectFrom("ledger_runs")
+    .select(["latency_ms", "meta"])
+    .where("category_id", "=", categoryId)
+    .where("status", "=", "succeeded")
+    .where("latency_ms", "is not", null)
+    .orderBy("created_at", "desc")
+    .limit(PACE_RUNS)
+    .execute();
+  const perPage = rows
+    .flatMap((r) => {
+      const pages = pagesOf(r.meta);
+      return pages ? [Number(r.latency_ms) / pages] : [];
+    })
+    .sort((a, b) => a - b);
+  if (perPage.length < PACE_MIN_RUNS) return null;
+  return Math.round(perPage[Math.floor(perPage.length / 2)] ?? 0);
+}
+
+function pagesOf(meta: string | null): number | undefined {
+  try {
+    const pages: unknown = meta ? JSON.parse(meta).pages : undefined;
+    return typeof pages === "number" && Number.isInteger(pages) && pages > 0 ? pages : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -36,6 +36,8 @@ export interface QueueEntry {
   /** True once storage holds the bytes: retries then only repeat the process call. */
   uploaded: boolean;
   processingSince: number | null;
+  /** Pages the document has, when the browser could count them (lib/upload/count-pages.ts). */
+  pages: number | null;
   finishedAt: number | null;
   meta: ProcessMeta | null;
   failure: Failure | null;
@@ -43,6 +45,7 @@ export interface QueueEntry {
 
 export type QueueEvent =
   | { type: "checked"; mimeType: string }
+  | { type: "paged"; pages: number }
   | { type: "refused"; failure: Failure }
   | { type: "start"; now: number }
   | { type: "granted"; objectKey: string; s3Uri: string }
@@ -91,6 +94,7 @@ export function newEntry(
     s3Uri: null,
     uploaded: false,
     processingSince: null,
+    pages: null,
     finishedAt: null,
     meta: null,
     failure: null,
@@ -102,6 +106,8 @@ export function transition(entry: QueueEntry, event: QueueEvent): QueueEntry {
   switch (event.type) {
     case "checked":
       return stage === "checking" ? { ...entry, stage: "queued", mimeType: event.mimeType } : entry;
+    case "paged":
+      return { ...entry, pages: event.pages };
     case "refused":
       return stage === "checking" ? { ...entry, stage: "failed", failure: event.failure } : entry;
     case "start":

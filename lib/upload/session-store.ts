@@ -99,6 +99,7 @@ function reviveEntry(raw: unknown): QueueEntry | null {
     s3Uri: str(r.s3Uri),
     uploaded: r.uploaded === true && str(r.s3Uri) !== null,
     processingSince: num(r.processingSince),
+    pages: num(r.pages),
     finishedAt: num(r.finishedAt),
     meta: meta.success ? meta.data : null,
     failure,

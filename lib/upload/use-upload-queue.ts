@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "r
 import type { ProcessResult } from "@/lib/contract";
 import { processMutation, reportUploaded, uploadGrantMutation } from "./api";
 import { checkFile, type FileRules } from "./check-file";
+import { countPdfPages } from "./count-pages";
 import { failureOf, isRefusal } from "./failure";
 import {
   CANCELLABLE_STAGES,
@@ -136,6 +137,15 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
           ? { type: "checked", mimeType: verdict.mimeType }
           : { type: "refused", failure: failureOf(verdict.error) },
       );
+      // For the estimate of a long document; counted beside the upload, never before it.
+      if (verdict.ok && verdict.mimeType === "application/pdf") {
+        void countPdfPages(file).then(
+          (pages) => pages !== null && send(id, { type: "paged", pages }),
+          () => undefined,
+        );
+      } else if (verdict.ok) {
+        send(id, { type: "paged", pages: 1 });
+      }
     },
     [accepted, maxBytes, send],
   );

@@ -7,6 +7,7 @@ import { CategoryHeader } from "@/components/category-header";
 import { ErrorState } from "@/components/error-state";
 import { env } from "@/lib/env";
 import { AppError, toAppError } from "@/lib/errors";
+import { getLedger } from "@/lib/ledger";
 import { getCategory, listAllCategories } from "@/lib/routing";
 import type { CategoryView } from "@/lib/routing/types";
 import { UnavailablePanel } from "./unavailable-panel";
@@ -22,6 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CategoryPage({ params }: Props) {
   const { id } = await params;
+  const pace = categoryPace(id);
   let category: CategoryView;
   try {
     category = await getCategory(id);
@@ -50,7 +52,11 @@ export default async function CategoryPage({ params }: Props) {
           // Nothing here suspends on the server, so the uploader is in the HTML as before; the
           // boundary lets the browser hydrate it in its own task, after the page around it.
           <Suspense>
-            <UploadArea category={category} unitLabel={env.COST_UNIT_LABEL} />
+            <UploadArea
+              category={category}
+              unitLabel={env.COST_UNIT_LABEL}
+              msPerPage={await pace}
+            />
           </Suspense>
         ) : (
           <UnavailablePanel category={category} alternatives={await activeAlternatives(category)} />
@@ -67,6 +73,15 @@ function PageFrame({ current, children }: { current: string; children: React.Rea
       <div className="mt-6">{children}</div>
     </div>
   );
+}
+
+/** The category's time per page from the ledger, for long documents' estimates; none if unknown. */
+async function categoryPace(categoryId: string): Promise<number | undefined> {
+  try {
+    return (await (await getLedger()).msPerPage(categoryId)) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A few active categories to offer instead; none when the list cannot be read. */
