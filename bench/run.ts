@@ -22,6 +22,7 @@ const BENCHMARKS = [
   ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],
   ["overhead.ts", "The service's own latency per process call"],
   ["app.ts", "The app's added latency per route handler against the service directly"],
+  ["drop.ts", "Drop → text on screen in Chromium against the service's own latency"],
   ["browser-upload.ts", "Browser upload throughput: Chromium XHR PUT against curl -T"],
   [
     "bundle.ts",
