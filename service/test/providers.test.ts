@@ -18,14 +18,9 @@ import { closeAll, createProviders, loadProviderConfig } from "../src/providers"
 import { createHttpProvider } from "../src/providers/http-provider";
 import { resolveLanguage, toTesseractCode } from "../src/providers/language";
 import { ocrDocument } from "../src/providers/ocr-document";
-import {
-  effectiveDpi,
-  MAX_PAGE_PIXELS,
-  openPdf,
-  PageRasters,
-  rasterisePage,
-} from "../src/providers/pdf";
+import { effectiveDpi, MAX_PAGE_PIXELS, openPdf, rasterisePage } from "../src/providers/pdf";
 import { EnginePool, PoolBusyError } from "../src/providers/pool";
+import { PageRasters } from "../src/providers/rasters";
 import { createNativeTesseract } from "../src/providers/tesseract-native";
 import { parseTsv } from "../src/providers/tsv";
 import type { Provider, ProviderInput } from "../src/providers/types";

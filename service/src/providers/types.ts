@@ -1,6 +1,6 @@
 // The one small interface every provider implements. The router only sees this.
 import type { InvoiceData, OcrData, TableData } from "@/lib/contract";
-import type { PageRasters } from "./pdf";
+import type { PageRasters } from "./rasters";
 
 export interface ProviderInput {
   /** The whole document; providers never fetch it themselves. */

@@ -43,7 +43,7 @@ import {
 import { type ProcessRequestParts, parseProcessRequest } from "../process/request";
 import { busy, failure, sendStored, success } from "../process/responses";
 import { QueueFullError, WorkQueue } from "../process/work-queue";
-import { PageRasters } from "../providers/pdf";
+import { PageRasters } from "../providers/rasters";
 import { AllProvidersFailedError, DeadlineExceededError, type Router } from "../routing/types";
 
 /** The route with its settings from the environment (parsed when the app is built). */
