@@ -34,6 +34,36 @@ describe("streamTables", () => {
     expect(checkTables({ tables: table ? [table] : [], text: "", pages: [] }).confident).toBe(true);
   });
 
+  it("reads the rows of a tilted photo level, and boxes cells where the words are", () => {
+    // Each word 0.04 px lower per px to the right: the last column sits
+    // lower than the next row's first, yet the rows stay whole.
+    const tilted = (text: string, x0: number, row: number): OcrSpan => {
+      const w = word(text, x0, x0 + 40, row);
+      const dy = x0 * 0.04;
+      return { ...w, bbox: { ...w.bbox, y0: w.bbox.y0 + dy, y1: w.bbox.y1 + dy } };
+    };
+    const rows = [
+      ["Item name", "Unit count", "Unit price"],
+      ["Wood glue", "3 tubes", "4.50 each"],
+      ["Duct tape", "12 rolls", "1.20 each"],
+      ["Steel nails", "40 boxes", "0.05 each"],
+    ];
+    const words = rows.flatMap((row, r) =>
+      row.flatMap((cell, c) => cell.split(" ").map((text, i) => tilted(text, c * 250 + i * 48, r))),
+    );
+    const [table, ...rest] = streamTables(1, words);
+    expect(rest).toHaveLength(0);
+    expect(table?.rows).toEqual(rows);
+    const price = table?.cells.find((c) => c.row === 1 && c.col === 2);
+    const [first, second] = words.filter((w) => w.text === "4.50" || w.text === "each");
+    expect(price?.bbox).toEqual({
+      x0: first?.bbox.x0,
+      y0: first?.bbox.y0,
+      x1: second?.bbox.x1,
+      y1: second?.bbox.y1,
+    });
+  });
+
   it("calls a grid with a cell across columns unsure", () => {
     const words = [
       word("A", 0, 10, 0),

@@ -3,9 +3,8 @@
 // answer whose totals do not add up is unsure (checks.ts), so the router tries
 // the next provider and returns the best.
 import type { InvoiceData } from "@/lib/contract";
-import { sniffDocument } from "../providers/ocr-document";
 import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
-import type { WordSources } from "../tables/provider";
+import { readWords, type WordSources, wordSourcesAvailable } from "../providers/word-sources";
 import { checkInvoice } from "./checks";
 import type { Extractor } from "./extract";
 
@@ -16,10 +15,9 @@ export function createInvoiceProvider(
 ): Provider<InvoiceData> {
   return {
     name,
-    available: async () => (await sources.pdf.available()) || (await sources.image.available()),
+    available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<InvoiceData>> {
-      const image = (await sniffDocument(input.bytes)) === "image";
-      const words = await (image ? sources.image : sources.pdf).run(input);
+      const { words } = await readWords(sources, input);
       const data = extract(words.data);
       return { data, pages: words.pages, check: checkInvoice(data) };
     },

@@ -5,6 +5,7 @@
 // value found keeps the words it came from, for its box and confidence.
 import type { BBox, InvoiceField, OcrPage, OcrSpan } from "@/lib/contract";
 import { height, mean, median, union } from "../layout/geometry";
+import { levelWords } from "../layout/level";
 import { groupLines } from "../layout/lines";
 import { segments } from "../tables/stream";
 
@@ -31,47 +32,16 @@ export interface PageRows {
   unit: number;
 }
 
-/**
- * The slope of the page's lines (dy per dx): the median over each word and
- * its nearest neighbour to the right on about the same line. A photo's words
- * keep their boxes on the tilted image; lines are found on boxes sheared back.
- */
-function slope(words: readonly OcrSpan[], unit: number): number {
-  const centre = (b: BBox) => [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2] as const;
-  const slopes: number[] = [];
-  for (const word of words) {
-    const [x, y] = centre(word.bbox);
-    let best: number | undefined;
-    let nearest = unit * 3;
-    for (const other of words) {
-      const gap = other.bbox.x0 - word.bbox.x1;
-      const [ox, oy] = centre(other.bbox);
-      if (gap < 0 || gap > nearest || Math.abs(oy - y) > unit * 0.8) continue;
-      nearest = gap;
-      best = (oy - y) / (ox - x || 1);
-    }
-    if (best !== undefined) slopes.push(best);
-  }
-  return slopes.length >= 5 ? median(slopes) : 0;
-}
-
 export function pageRows(page: Pick<OcrPage, "number" | "words">): PageRows {
   const unit = median(page.words.map((w) => height(w.bbox))) || 1;
-  const tilt = slope(page.words, unit);
-  const original = new Map<OcrSpan, OcrSpan>();
-  const level = page.words.map((w) => {
-    const dy = tilt * ((w.bbox.x0 + w.bbox.x1) / 2);
-    const straight = { ...w, bbox: { ...w.bbox, y0: w.bbox.y0 - dy, y1: w.bbox.y1 - dy } };
-    original.set(straight, w);
-    return straight;
-  });
+  const { level, original } = levelWords(page.words, unit);
   const rows = groupLines(level).map((line, index): Row => {
     const cells = segments(line, unit * 1.2).map((words) => ({
       page: page.number,
       text: words.map((w) => w.text).join(" "),
       // Geometry on the straightened page; the words' own boxes for the answer.
       bbox: union(words.map((w) => w.bbox)),
-      words: words.map((w) => original.get(w) ?? w),
+      words: words.map(original),
       row: index,
     }));
     return { page: page.number, index, bbox: union(cells.map((c) => c.bbox)), cells };

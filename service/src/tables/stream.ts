@@ -4,6 +4,7 @@
 // columns are the x ranges the segments cover, separated by gaps no row crosses.
 import type { BBox, OcrSpan, Table, TableCell } from "@/lib/contract";
 import { height, median, union } from "../layout/geometry";
+import { levelWords } from "../layout/level";
 import { groupLines } from "../layout/lines";
 
 /** Words of one line split at gaps wider than `gap`. */
@@ -36,8 +37,16 @@ function columnRanges(rows: readonly (readonly BBox[])[]): [number, number][] {
 const boxOf = (words: readonly OcrSpan[]): BBox => union(words.map((w) => w.bbox));
 const textOf = (words: readonly OcrSpan[]): string => words.map((w) => w.text).join(" ");
 
-/** One table from its rows of segments: a rectangular grid and its cells. */
-function toTable(page: number, rows: readonly (readonly OcrSpan[][])[]): Table {
+/**
+ * One table from its rows of segments (words sheared level): a rectangular
+ * grid and its cells, boxed by the words' `original` boxes.
+ */
+function toTable(
+  page: number,
+  rows: readonly (readonly OcrSpan[][])[],
+  original: (word: OcrSpan) => OcrSpan,
+): Table {
+  const boxed = (words: readonly OcrSpan[]) => boxOf(words.map(original));
   const columns = columnRanges(rows.map((row) => row.map(boxOf)));
   const cells: TableCell[] = [];
   const grid = rows.map((row, r) => {
@@ -55,19 +64,14 @@ function toTable(page: number, rows: readonly (readonly OcrSpan[][])[]): Table {
         row_span: 1,
         col_span: Math.max(1, last - col + 1),
         text: textOf(segment),
-        bbox: box,
+        bbox: boxed(segment),
       });
     }
     return texts;
   });
   return {
     page,
-    bbox: union(
-      rows
-        .flat()
-        .flat()
-        .map((w) => w.bbox),
-    ),
+    bbox: boxed(rows.flat().flat()),
     rows: grid,
     cells,
   };
@@ -78,13 +82,14 @@ export function streamTables(page: number, words: readonly OcrSpan[], minRows = 
   if (words.length === 0) return [];
   const wordHeight = median(words.map((w) => height(w.bbox)));
   const gap = wordHeight * 1.2;
+  const { level, original } = levelWords(words, wordHeight || 1);
   const tables: Table[] = [];
   let run: OcrSpan[][][] = [];
   const flush = () => {
-    if (run.length >= minRows) tables.push(toTable(page, run));
+    if (run.length >= minRows) tables.push(toTable(page, run, original));
     run = [];
   };
-  for (const line of groupLines(words)) {
+  for (const line of groupLines(level)) {
     const parts = segments(line, gap);
     const previous = run.at(-1);
     // A blank band taller than two lines between rows ends a table.
