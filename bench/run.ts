@@ -15,6 +15,10 @@ const BENCHMARKS = [
     "Invoice data: fields and line items right, time per page against OCR alone, per provider and kind",
   ],
   [
+    "tables.ts",
+    "Table data: cells right and time per page against OCR alone, per provider and routed, by kind",
+  ],
+  [
     "pages.ts",
     "Many pages: a 12-page scanned PDF, our pipeline against pdftoppm | tesseract two at a time",
   ],

@@ -1,7 +1,11 @@
 // Drawing calibration pages with @napi-rs/canvas: text that wraps and
 // remembers what it wrote (the page's truth), and the damage a phone camera
 // does to paper (tilt, uneven light, blur, noise, JPEG).
-import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Canvas, createCanvas, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
 import type { Random } from "./text";
 
 export interface Page {
@@ -115,6 +119,23 @@ export async function photograph(
   ctx.fillRect(0, 0, shot.width, shot.height);
   addNoise(ctx, shot.width, shot.height, random, options.noise);
   return shot.encode("jpeg", options.jpegQuality);
+}
+
+/** A PDF's first page rendered at 200 dpi (a phone photo of a whole page has more) and photographed: tilted, unevenly lit, noisy JPEG. */
+export async function photographPdf(pdf: string, random: Random): Promise<Buffer> {
+  const base = path.join(tmpdir(), `calibration-${process.pid}`);
+  execFileSync("pdftoppm", ["-r", "200", "-png", "-singlefile", pdf, base]);
+  const image = await loadImage(readFileSync(`${base}.png`));
+  rmSync(`${base}.png`);
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(image, 0, 0);
+  return photograph({ canvas, ctx, truth: [] }, random, {
+    tilt: (random() < 0.5 ? -1 : 1) * (1 + random() * 2),
+    noise: 5 + random() * 5,
+    blur: 0.3 + random() * 0.4,
+    jpegQuality: 60 + Math.round(random() * 15),
+  });
 }
 
 /** Gaussian grey noise (Box–Muller), the same on every channel. */

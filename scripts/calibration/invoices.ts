@@ -7,12 +7,9 @@
 // its totals: the service must call it unsure. Seeded: the same files every run.
 //
 //   npx tsx scripts/calibration/invoices.ts
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createCanvas, loadImage } from "@napi-rs/canvas";
-import { photograph } from "./draw";
+import { photographPdf } from "./draw";
 import { type PdfLine, type PdfText, simplePdf } from "./simple-pdf";
 import { pick, type Random, seeded, shuffled } from "./text";
 
@@ -593,23 +590,6 @@ function invoice(random: Random, n: number, broken = false): Drawn {
   };
 }
 
-/** The PDF page rendered at 200 dpi (a phone photo of a whole page has more) and photographed: tilted, unevenly lit, noisy JPEG. */
-async function photo(pdf: string, random: Random): Promise<Buffer> {
-  const base = path.join(tmpdir(), `invoice-${process.pid}`);
-  execFileSync("pdftoppm", ["-r", "200", "-png", "-singlefile", pdf, base]);
-  const image = await loadImage(readFileSync(`${base}.png`));
-  rmSync(`${base}.png`);
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext("2d");
-  ctx.drawImage(image, 0, 0);
-  return photograph({ canvas, ctx, truth: [] }, random, {
-    tilt: (random() < 0.5 ? -1 : 1) * (1 + random() * 2),
-    noise: 5 + random() * 5,
-    blur: 0.3 + random() * 0.4,
-    jpegQuality: 60 + Math.round(random() * 15),
-  });
-}
-
 const INVOICES = 16;
 /** The first this many invoices are photographed too. */
 const PHOTOS = 6;
@@ -631,7 +611,7 @@ export async function generateInvoices(): Promise<string[]> {
     const name = `invoice-${n + 1}`;
     write(name, "pdf", simplePdf(texts, lines), truth);
     if (n < PHOTOS) {
-      const bytes = await photo(path.join(INVOICE_DIR, `${name}.pdf`), random);
+      const bytes = await photographPdf(path.join(INVOICE_DIR, `${name}.pdf`), random);
       write(`${name}-photo`, "jpg", bytes, truth);
     }
   }

@@ -25,7 +25,7 @@ const escapeText = (text: string) =>
   text.replace(/[\\()]/g, (c) => `\\${c}`).replaceAll("€", "\\200");
 
 /** Width of `text` in points at `size`, by Helvetica's advance widths. */
-const textWidth = (text: string, size: number) =>
+export const textWidth = (text: string, size: number) =>
   ([...text].reduce((sum, c) => sum + glyphWidth(c), 0) * size) / 1000;
 
 const startX = (t: PdfText) =>

@@ -146,8 +146,11 @@ export const CATALOG: readonly CatalogEntry[] = [
     accepts: [...IMAGE_TYPES, "application/pdf"],
     maxBytes: 25 * MiB,
     languages: OCR_LANGUAGES,
-    // Text layers are read as written by both; photos and scans by each one's OCR engine.
+    // Ruled tables by their rules first (every cell right on the ruled
+    // calibration tables, photos included); without rules, by white space.
+    // Text layers are read as written by all; photos and scans by each one's OCR engine.
     providers: [
+      { provider: "tables-lattice", pricePerPage: 0.002, quality: 0.97 },
       { provider: "tables-stream-tesseract", pricePerPage: 0.002, quality: 0.9 },
       { provider: "tables-stream-paddle", pricePerPage: 0.003, quality: 0.85 },
     ],

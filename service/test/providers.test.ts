@@ -79,6 +79,7 @@ describe("registry", () => {
       "invoices-patterns",
       "paddleocr",
       "pdf-text",
+      "tables-lattice",
       "tables-stream-paddle",
       "tables-stream-tesseract",
       "tesseract-native",

@@ -1,6 +1,8 @@
-// Table extraction end to end: the generated calibration tables (ruled and
-// borderless, text-layer PDFs) uploaded and processed over real HTTP by the
-// real providers; every cell must come back as the truth beside the PDF.
+// Table extraction end to end: the generated calibration tables (ruled, with
+// cells over several lines or columns, ruled under the header only, borderless;
+// text-layer PDFs, images and phone photos) uploaded and processed over real
+// HTTP by the real providers; every cell of a text layer must come back as the
+// truth beside it, and nine in ten of an image's.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +14,16 @@ import { FIXTURES, processPath, uploadFixture } from "./process-helpers";
 
 const TABLES = "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e";
 const DIR = path.join(FIXTURES, "calibration/tables");
-const documents = readdirSync(DIR).filter((f) => /\.(pdf|png)$/.test(f));
+const documents = readdirSync(DIR).filter((f) => /\.(pdf|png|jpg)$/.test(f));
+/**
+ * Photos no provider reads yet, and why (README, "Table extraction"); each is
+ * expected to fail, so the day one is read this list must shrink.
+ */
+const UNREAD: Record<string, string> = {
+  // The page's tilt is measured as -5.5° (about -2° true): the table's
+  // columns line up along the wrong slope, and Tesseract reads nothing.
+  "borderless-2-photo.jpg": "tilt measured wrong on a sparse page",
+};
 const read = (name: string) => JSON.parse(readFileSync(path.join(DIR, name), "utf8"));
 
 describe("table extraction", () => {
@@ -27,9 +38,10 @@ describe("table extraction", () => {
   });
 
   // Text layers: every cell; images read by OCR: at least 90 % of them.
+  const mediaTypes = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg" } as const;
   it.each(documents)("%s: the cells as printed, header first", async (file) => {
     const truth = read(file.replace(/\.\w+$/, ".json")) as { rows: string[][] };
-    const mimeType = file.endsWith(".pdf") ? "application/pdf" : "image/png";
+    const mimeType = mediaTypes[file.split(".").pop() as keyof typeof mediaTypes];
     const grant = await uploadFixture(svc, TABLES, `calibration/tables/${file}`, mimeType);
     const res = await svc.postJson(processPath(TABLES), {
       input: { document: grant.s3_uri, mime_type: mimeType },
@@ -37,13 +49,19 @@ describe("table extraction", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const result = processResultSchema.parse(await res.json());
     const data = tableDataSchema.parse(result.data);
-    expect(data.tables).toHaveLength(1);
     const [table] = data.tables;
     const cells = truth.rows.flatMap((row, r) => row.map((text, c) => [r, c, text] as const));
     const right = cells.filter(([r, c, text]) => table?.rows[r]?.[c] === text).length;
+    if (UNREAD[file]) {
+      expect(right / cells.length).toBeLessThan(0.9);
+      return;
+    }
+    expect(data.tables).toHaveLength(1);
     if (mimeType === "application/pdf") {
       expect(table?.rows).toEqual(truth.rows);
-      expect(table?.cells).toHaveLength(cells.length);
+      // Every grid position is covered by exactly one cell, spans included.
+      const covered = table?.cells.reduce((sum, c) => sum + c.row_span * c.col_span, 0);
+      expect(covered).toBe(cells.length);
     } else expect(right / cells.length).toBeGreaterThanOrEqual(0.9);
     expect(table?.page).toBe(1);
     expect(data.pages[0]).toMatchObject({ number: 1 });

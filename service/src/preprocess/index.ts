@@ -19,7 +19,7 @@ export const PREPROCESS_STEPS = ["normalize", "deskew", "upscale"] as const;
 export type PreprocessStep = (typeof PREPROCESS_STEPS)[number];
 
 /** Below this tilt (degrees) a page is left as it is. */
-const MIN_SKEW = 0.3;
+export const MIN_SKEW = 0.3;
 /** x-height (pixels) under which text is small print: 11 px type measures 5–8, 15–18 px type 8–13. */
 const SMALL_PRINT = 7.5;
 /** x-height small print is enlarged to. */
@@ -104,19 +104,38 @@ export async function preparePage(
 }
 
 /** The inverse of transform(): from the prepared image's pixels to the original's, as a box around the turned corners. */
-function backTo(
+export function backTo(
   original: { width: number; height: number },
   prepared: { width: number; height: number },
   skew: number,
   scale: number,
 ): (box: BBox) => BBox {
-  const t = (skew * Math.PI) / 180;
-  const cos = Math.cos(t);
-  const sin = Math.sin(t);
+  return boxMapper(prepared, original, (skew * Math.PI) / 180, 1 / scale);
+}
+
+/** What transform() does to a box of the original image: the box around its turned corners. */
+export function onTransformed(
+  original: { width: number; height: number },
+  transformed: { width: number; height: number },
+  skew: number,
+  scale: number,
+): (box: BBox) => BBox {
+  return boxMapper(original, transformed, (-skew * Math.PI) / 180, scale);
+}
+
+/** Boxes of one image on another: turned by `angle` (radians) about the centres and scaled. */
+function boxMapper(
+  from: { width: number; height: number },
+  to: { width: number; height: number },
+  angle: number,
+  scale: number,
+): (box: BBox) => BBox {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
   const point = (x: number, y: number): [number, number] => {
-    const dx = (x - prepared.width / 2) / scale;
-    const dy = (y - prepared.height / 2) / scale;
-    return [dx * cos - dy * sin + original.width / 2, dx * sin + dy * cos + original.height / 2];
+    const dx = (x - from.width / 2) * scale;
+    const dy = (y - from.height / 2) * scale;
+    return [dx * cos - dy * sin + to.width / 2, dx * sin + dy * cos + to.height / 2];
   };
   const clamp = (v: number, max: number) => Math.round(Math.min(max, Math.max(0, v)));
   return (box) => {
@@ -129,16 +148,16 @@ function backTo(
     const xs = corners.map(([x]) => x);
     const ys = corners.map(([, y]) => y);
     return {
-      x0: clamp(Math.min(...xs), original.width),
-      y0: clamp(Math.min(...ys), original.height),
-      x1: clamp(Math.max(...xs), original.width),
-      y1: clamp(Math.max(...ys), original.height),
+      x0: clamp(Math.min(...xs), to.width),
+      y0: clamp(Math.min(...ys), to.height),
+      x1: clamp(Math.max(...xs), to.width),
+      y1: clamp(Math.max(...ys), to.height),
     };
   };
 }
 
 /** Turned back by `skew` degrees (on a canvas grown to hold the corners) and enlarged by `scale`. */
-function transform(image: Grey, skew: number, scale: number): Grey {
+export function transform(image: Grey, skew: number, scale: number): Grey {
   const t = (skew * Math.PI) / 180;
   const cos = Math.abs(Math.cos(t));
   const sin = Math.abs(Math.sin(t));

@@ -1,32 +1,27 @@
 // Table extraction providers: words from a word source (a PDF's text layer,
-// else OCR), laid into tables by stream detection (stream.ts). An answer with
-// ragged rows is unsure, so the router tries the next provider.
+// else OCR), laid into tables by stream detection (stream.ts: columns from
+// white space) or by lattice detection (lattice-page.ts: cells from the
+// ruling lines in the page image). An answer with ragged rows, words across
+// ruling lines or no table is unsure, so the router tries the next provider.
 import type { OcrData, TableData } from "@/lib/contract";
-import { sniffDocument } from "../providers/ocr-document";
 import type { AnswerCheck, Provider, ProviderInput, ProviderOutput } from "../providers/types";
+import { readWords, type WordSources, wordSourcesAvailable } from "../providers/word-sources";
+import { latticeTables } from "./lattice-page";
 import { raggedRows, streamTables } from "./stream";
 
-export interface WordSources {
-  /** Reads PDFs: the text layer, scanned pages by OCR (pdf-text). */
-  pdf: Provider<OcrData>;
-  /** Reads images by OCR. */
-  image: Provider<OcrData>;
-  /**
-   * The image engine's word boxes are estimates (PaddleOCR finds lines and
-   * shares a line's width among its words by length): its tables from images
-   * are always unsure, at half their score, so they never beat a sure answer.
-   */
-  estimatedWordBoxes?: boolean;
-  /** Closes an engine only these sources use (the shared ones close with their own providers). */
-  close?: () => Promise<void>;
-}
-
-export function tablesFromWords(words: OcrData): TableData {
+function tableData(words: OcrData, tables: TableData["tables"]): TableData {
   return {
-    tables: words.pages.flatMap((p) => streamTables(p.number, p.words)),
+    tables,
     text: words.text,
     pages: words.pages.map(({ number, width, height, dpi }) => ({ number, width, height, dpi })),
   };
+}
+
+export function tablesFromWords(words: OcrData): TableData {
+  return tableData(
+    words,
+    words.pages.flatMap((p) => streamTables(p.number, p.words)),
+  );
 }
 
 /** Sure when at least one table was found and no row is ragged. */
@@ -43,12 +38,13 @@ export function checkTables(data: TableData): AnswerCheck {
 export function createStreamTables(name: string, sources: WordSources): Provider<TableData> {
   return {
     name,
-    available: async () => (await sources.pdf.available()) || (await sources.image.available()),
+    available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
-      const image = (await sniffDocument(input.bytes)) === "image";
-      const words = await (image ? sources.image : sources.pdf).run(input);
+      const { words, image } = await readWords(sources, input);
       const data = tablesFromWords(words.data);
       const check = checkTables(data);
+      // Tables from estimated word boxes are always unsure, at half their
+      // score, so they never beat a sure answer.
       if (image && sources.estimatedWordBoxes) {
         const reason = "word boxes estimated by the OCR engine";
         return {
@@ -58,6 +54,41 @@ export function createStreamTables(name: string, sources: WordSources): Provider
         };
       }
       return { data, pages: words.pages, check };
+    },
+    close: sources.close,
+  };
+}
+
+/** Share of a table's words lying across its rules past which the grid is not the table's. */
+const MAX_ACROSS = 0.1;
+
+export interface LatticeOptions {
+  /** pdftoppm's command when PDF pages are drawn by it (PDF_RASTERISER). */
+  pdftoppm?: string;
+}
+
+export function createLatticeTables(
+  name: string,
+  sources: WordSources,
+  options: LatticeOptions = {},
+): Provider<TableData> {
+  return {
+    name,
+    available: () => wordSourcesAvailable(sources),
+    async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
+      const { text, pages, billed, found } = await latticeTables(input, sources, options.pdftoppm);
+      const data = { tables: found.map((f) => f.table), text, pages };
+      const total = found.reduce((sum, f) => sum + f.words, 0);
+      const across = found.reduce((sum, f) => sum + f.across, 0);
+      const share = total === 0 ? 1 : across / total;
+      let check: AnswerCheck = { confident: true, score: 1 - share };
+      if (found.length === 0)
+        check = { confident: false, score: 0, reason: "no ruled table found" };
+      else if (share > MAX_ACROSS) {
+        const reason = `${across} of ${total} words across ruling lines`;
+        check = { confident: false, score: 1 - share, reason };
+      }
+      return { data, pages: billed, check };
     },
     close: sources.close,
   };

@@ -1,0 +1,207 @@
+// Lattice tables of a whole document (lattice.ts finds them on one image). A
+// PDF's words come first (text layer or OCR), then each page is drawn at
+// LATTICE_DPI, straightened when tilted, its words blanked out, and its rules
+// read into grids. A photo's rules come first and are painted over before OCR.
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/contract";
+import { median } from "../layout/geometry";
+import { slope } from "../layout/level";
+import { flattenBackground } from "../preprocess/background";
+import { type Grey, otsu, toCanvas, toGrey } from "../preprocess/grey";
+import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index";
+import { estimateSkew, typicalXHeight } from "../preprocess/skew";
+import { sniffDocument } from "../providers/ocr-document";
+import { openPdf, rasterisePage } from "../providers/pdf";
+import { type Provider, type ProviderInput, UnreadableDocumentError } from "../providers/types";
+import type { WordSources } from "../providers/word-sources";
+import {
+  eraseRules,
+  fillGrid,
+  findGrids,
+  findRules,
+  isRuleText,
+  type LatticeTable,
+  ruleSizes,
+} from "./lattice";
+
+/** Resolution PDF pages are drawn at to find their rules: a 0.5 pt rule is still a pixel. */
+export const LATTICE_DPI = 100;
+/** Pixels of a photo worked on at most (it is scaled down past this): rules survive, time stays small. */
+const MAX_PIXELS = 4_000_000;
+
+const scaled = (b: BBox, k: number): BBox => ({
+  x0: b.x0 * k,
+  y0: b.y0 * k,
+  x1: b.x1 * k,
+  y1: b.y1 * k,
+});
+
+/** An encoded image as grey pixels, scaled down to at most MAX_PIXELS, and its own size. */
+async function decodeGrey(
+  bytes: Buffer,
+): Promise<{ grey: Grey; width: number; height: number } | undefined> {
+  let image: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    image = await loadImage(bytes);
+  } catch {
+    return undefined;
+  }
+  const { width, height } = image;
+  if (width === 0 || height === 0) return undefined;
+  const k = Math.min(1, Math.sqrt(MAX_PIXELS / (width * height)));
+  const canvas = createCanvas(
+    Math.max(1, Math.round(width * k)),
+    Math.max(1, Math.round(height * k)),
+  );
+  canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
+  return { grey: toGrey(canvas), width, height };
+}
+
+/** A page image made grey and straight, and the way between its boxes and the page's. */
+interface Straightened {
+  image: Grey;
+  threshold: number;
+  /** A box on the page (its words' pixels) → on `image`, and back. */
+  onImage: (box: BBox) => BBox;
+  onPage: (box: BBox) => BBox;
+}
+
+/**
+ * `grey` turned straight when tilted by `measured` degrees (measured on the
+ * pixels when not given); `k` is its pixels per page pixel.
+ */
+function straighten(grey: Grey, k: number, tilt?: number): Straightened {
+  const threshold = otsu(grey);
+  const measured = tilt ?? estimateSkew(grey, threshold);
+  const skew = Math.abs(measured) >= MIN_SKEW ? measured : 0;
+  if (skew === 0) {
+    return {
+      image: grey,
+      threshold,
+      onImage: (b) => scaled(b, k),
+      onPage: (b) => scaled(b, 1 / k),
+    };
+  }
+  const image = transform(grey, skew, 1);
+  const turn = onTransformed(grey, image, skew, 1);
+  const turnBack = backTo(grey, image, skew, 1);
+  return {
+    image,
+    threshold,
+    onImage: (b) => turn(scaled(b, k)),
+    onPage: (b) => scaled(turnBack(b), 1 / k),
+  };
+}
+
+/** Rules are fainter than letters' strokes at low resolution: ink is what is darker than halfway to paper. */
+const ruleInk = (threshold: number) => Math.round((threshold + 255) / 2);
+
+/** The ruled tables on one page of a PDF, filled with the page's words (its text layer or OCR). */
+export function pageTables(grey: Grey, page: OcrPage): LatticeTable[] {
+  const words = page.words.filter((w) => !isRuleText(w.text));
+  if (words.length === 0 || page.width <= 0) return [];
+  // The tilt of a scan from its words' lines (a text layer's is 0): cheaper than the pixels'.
+  const unit = median(words.map((w) => w.bbox.y1 - w.bbox.y0)) || 1;
+  const tilt = (Math.atan(slope(words, unit)) * 180) / Math.PI;
+  const { image, threshold, onImage, onPage } = straighten(grey, grey.width / page.width, tilt);
+  const boxes = words.map((w) => onImage(w.bbox));
+  const wordHeight = median(boxes.map((b) => b.y1 - b.y0));
+  // Words blanked out (their core: a box may reach a rule beside it), so no
+  // run of letters is taken for a rule.
+  for (const b of boxes) {
+    const h = b.y1 - b.y0;
+    if (h > wordHeight * 3) continue;
+    const x0 = Math.max(0, Math.round(b.x0 + (b.x1 - b.x0) * 0.05));
+    const x1 = Math.min(image.width, Math.round(b.x1 - (b.x1 - b.x0) * 0.05));
+    const y0 = Math.max(0, Math.round(b.y0 + h * 0.2));
+    const y1 = Math.min(image.height, Math.round(b.y1 - h * 0.2));
+    for (let y = y0; y < y1; y++) image.data.fill(255, y * image.width + x0, y * image.width + x1);
+  }
+  const sizes = ruleSizes(ruleInk(threshold), wordHeight, true);
+  const grids = findGrids(findRules(image, sizes), Math.max(3, wordHeight * 0.4));
+  return grids
+    .map((grid) => fillGrid(page.number, grid, words, onImage, onPage))
+    .filter((found) => found.words > 0);
+}
+
+/** What a lattice reading found: the text read, the pages (as sent), pages billed, and the tables. */
+export interface LatticeReading {
+  text: string;
+  pages: ResultPage[];
+  billed: number;
+  found: LatticeTable[];
+}
+
+/** Typical height of a word's box for a given x-height (Helvetica-like print, ascenders and all). */
+const WORD_HEIGHT_PER_X_HEIGHT = 1.6;
+
+/**
+ * A photo or scan: its rules found first (no words yet), then painted over,
+ * and only then the page read by OCR. A ruled table on a photo otherwise reads
+ * as nothing: Tesseract takes the boxed words for a picture. Without rules,
+ * nothing is read at all (another provider will).
+ */
+async function imageTables(input: ProviderInput, ocr: Provider<OcrData>): Promise<LatticeReading> {
+  const decoded = await decodeGrey(input.bytes);
+  if (!decoded)
+    throw new UnreadableDocumentError("The image could not be read (damaged or unsupported)");
+  const { grey, width, height } = decoded;
+  const pages = [{ number: 1, width, height }];
+  const { image, threshold, onPage } = straighten(flattenBackground(grey), grey.width / width);
+  const xHeight = typicalXHeight(image, threshold);
+  const wordHeight = xHeight > 0 ? xHeight * WORD_HEIGHT_PER_X_HEIGHT : 20;
+  const sizes = ruleSizes(ruleInk(threshold), wordHeight, false);
+  const grids = findGrids(findRules(image, sizes), Math.max(3, wordHeight * 0.4));
+  if (grids.length === 0) return { text: "", pages, billed: 1, found: [] };
+  for (const grid of grids) eraseRules(image, grid);
+  const cleaned = await toCanvas(image).encode("png");
+  const read = await ocr.run({ ...input, bytes: cleaned });
+  // The words' boxes are on the straightened image, where the grid is.
+  const words = read.data.pages[0]?.words ?? [];
+  const found = grids
+    .map((grid) => fillGrid(1, grid, words, (b) => b, onPage))
+    .filter((f) => f.words > 0);
+  return { text: read.data.text, pages, billed: read.pages, found };
+}
+
+/** A PDF: its words (text layer, or OCR of scanned pages), then each page drawn to find its rules. */
+async function pdfTables(
+  input: ProviderInput,
+  source: Provider<OcrData>,
+  pdftoppm?: string,
+): Promise<LatticeReading> {
+  const { bytes, signal } = input;
+  const read = await source.run(input);
+  const pages = read.data.pages.map(({ number, width, height, dpi }) => ({
+    number,
+    width,
+    height,
+    dpi,
+  }));
+  const pdf = await openPdf(bytes);
+  try {
+    const found: LatticeTable[] = [];
+    for (const page of read.data.pages) {
+      signal.throwIfAborted();
+      const drawn = { bytes, pdf, page: await pdf.getPage(page.number) };
+      const draw = () => rasterisePage(drawn, LATTICE_DPI, signal, pdftoppm);
+      const png = await (input.rasters?.get(page.number, LATTICE_DPI, draw) ?? draw());
+      const decoded = await decodeGrey(png);
+      if (decoded) found.push(...pageTables(decoded.grey, page));
+    }
+    return { text: read.data.text, pages, billed: read.pages, found };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** Every page's ruled tables, in page order. */
+export async function latticeTables(
+  input: ProviderInput,
+  sources: WordSources,
+  pdftoppm?: string,
+): Promise<LatticeReading> {
+  return (await sniffDocument(input.bytes)) === "image"
+    ? imageTables(input, sources.image)
+    : pdfTables(input, sources.pdf, pdftoppm);
+}
