@@ -7,7 +7,16 @@ export interface Grey {
   data: Uint8ClampedArray;
 }
 
-export function toGrey(canvas: Canvas): Grey {
+/** A canvas whose pixels can be read: ours, or the one pdfjs draws on. */
+export interface PixelSource {
+  width: number;
+  height: number;
+  getContext(type: "2d"): {
+    getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+  };
+}
+
+export function toGrey(canvas: PixelSource): Grey {
   const { width, height } = canvas;
   const rgba = canvas.getContext("2d").getImageData(0, 0, width, height).data;
   const data = new Uint8ClampedArray(width * height);

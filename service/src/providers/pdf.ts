@@ -12,6 +12,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { type Grey, type PixelSource, toGrey } from "../preprocess/grey";
 import { commandExists, runCommand } from "./command";
 import { UnreadableDocumentError } from "./types";
 
@@ -62,6 +63,30 @@ export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
         : "The PDF could not be read (damaged or not a PDF)",
     );
   }
+}
+
+/**
+ * Whether the page draws any lines, shapes or pictures, or only text: read from
+ * its operator list (which pdfjs keeps for drawing the page afterwards).
+ */
+export async function drawsShapes(page: PDFPageProxy): Promise<boolean> {
+  const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const shapes = new Set<number>([
+    OPS.constructPath,
+    OPS.rectangle,
+    OPS.rawFillPath,
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintInlineImageXObjectGroup,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageMaskXObjectGroup,
+    OPS.paintImageMaskXObjectRepeat,
+    OPS.paintSolidColorImageMask,
+    OPS.shadingFill,
+  ]);
+  const { fnArray } = await page.getOperatorList();
+  return fnArray.some((fn) => shapes.has(fn));
 }
 
 /** The resolution to rasterise a page at: `dpi`, lowered for pages so large they would pass MAX_PAGE_PIXELS. */
@@ -134,11 +159,20 @@ export async function rasterisePage(
 }
 
 /** The page drawn by pdfjs on its own canvas, as a PNG (white paper, as pdftoppm draws it). */
-export async function drawPage(
-  { pdf, page }: PdfPage,
+export async function drawPage(source: PdfPage, dpi: number, signal: AbortSignal): Promise<Buffer> {
+  return (await renderPage(source, dpi, signal)).encode("png");
+}
+
+/** The page drawn by pdfjs, as grey pixels (no PNG to write and read back). */
+export async function drawPageGrey(
+  source: PdfPage,
   dpi: number,
   signal: AbortSignal,
-): Promise<Buffer> {
+): Promise<Grey> {
+  return toGrey(await renderPage(source, dpi, signal));
+}
+
+async function renderPage({ pdf, page }: PdfPage, dpi: number, signal: AbortSignal) {
   signal.throwIfAborted();
   const viewport = page.getViewport({ scale: dpi / POINTS_PER_INCH });
   const factory = pdf.canvasFactory as {
@@ -164,10 +198,10 @@ export async function drawPage(
   } finally {
     signal.removeEventListener("abort", cancel);
   }
-  return canvas.encode("png");
+  return canvas;
 }
 
 /** What pdfjs's canvas factory (its nested @napi-rs/canvas) gives back. */
-interface DrawnCanvas {
+interface DrawnCanvas extends PixelSource {
   encode(format: "png"): Promise<Buffer>;
 }

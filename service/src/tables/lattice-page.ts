@@ -11,7 +11,7 @@ import { type Grey, otsu, toCanvas, toGrey } from "../preprocess/grey";
 import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index";
 import { estimateSkew, typicalXHeight } from "../preprocess/skew";
 import { sniffDocument } from "../providers/ocr-document";
-import { openPdf, rasterisePage } from "../providers/pdf";
+import { drawPageGrey, drawsShapes, openPdf, rasterisePage } from "../providers/pdf";
 import { type Provider, type ProviderInput, UnreadableDocumentError } from "../providers/types";
 import type { WordSources } from "../providers/word-sources";
 import {
@@ -184,10 +184,12 @@ async function pdfTables(
     for (const page of read.data.pages) {
       signal.throwIfAborted();
       const drawn = { bytes, pdf, page: await pdf.getPage(page.number) };
-      const draw = () => rasterisePage(drawn, LATTICE_DPI, signal, pdftoppm);
-      const png = await (input.rasters?.get(page.number, LATTICE_DPI, draw) ?? draw());
-      const decoded = await decodeGrey(png);
-      if (decoded) found.push(...pageTables(decoded.grey, page));
+      // A page of text alone has no rules: nothing to draw.
+      if (!(await drawsShapes(drawn.page))) continue;
+      const grey = pdftoppm
+        ? (await decodeGrey(await rasterisePage(drawn, LATTICE_DPI, signal, pdftoppm)))?.grey
+        : await drawPageGrey(drawn, LATTICE_DPI, signal);
+      if (grey) found.push(...pageTables(grey, page));
     }
     return { text: read.data.text, pages, billed: read.pages, found };
   } finally {
