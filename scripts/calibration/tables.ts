@@ -61,6 +61,8 @@ function layout(
   rules: Rules,
   random: () => number,
   spans: readonly Span[] = [],
+  /** White space kept clear at the right of every cell, past which text wraps. */
+  gutter = 0,
 ) {
   const left = 60 + Math.floor(random() * 40);
   const top = 120 + Math.floor(random() * 60);
@@ -76,7 +78,7 @@ function layout(
     let lines = 1;
     row.forEach((cell, c) => {
       const span = spanOf(r, c);
-      const cellWidth = (xs[c + (span?.colSpan ?? 1)] ?? 0) - (xs[c] ?? 0) - 8;
+      const cellWidth = (xs[c + (span?.colSpan ?? 1)] ?? 0) - (xs[c] ?? 0) - 8 - gutter;
       wrap(cell, cellWidth).forEach((line, l) => {
         if (line) texts.push({ x: (xs[c] ?? 0) + 4, y: y + 14 + l * 12, text: line });
         lines = Math.max(lines, l + 1);
@@ -208,6 +210,11 @@ const merged = mergedRows(more);
 const mergedWidths = [110, 70, 90, 70, 90];
 write("ruled-merged-1", layout(merged.rows, mergedWidths, "grid", more, merged.spans), merged.rows);
 
+for (let i = 0; i < 2; i++) {
+  const rows = wrappedRows(more);
+  write(`borderless-wrapped-${i + 1}`, layout(rows, [50, 210, 45, 80], "none", more, [], 30), rows);
+}
+
 // Phone photos of some of them: tilted on a desk, unevenly lit, noisy JPEG.
 const photos = seeded(1617);
 for (const name of [
@@ -216,6 +223,7 @@ for (const name of [
   "ruled-wrapped-1",
   "header-rules-1",
   "ruled-merged-1",
+  "borderless-wrapped-1",
 ]) {
   const truthOf = JSON.parse(readFileSync(path.join(OUT, `${name}.json`), "utf8")).rows;
   write(

@@ -64,6 +64,58 @@ describe("streamTables", () => {
     });
   });
 
+  it("joins a cell's wrapped lines to its row, not a row of its own", () => {
+    // Rows 20 px apart; a description's second line 12 px under its first.
+    const at = (text: string, x0: number, y0: number): OcrSpan => ({
+      text,
+      confidence: 1,
+      bbox: { x0, y0, x1: x0 + text.length * 6, y1: y0 + 10 },
+    });
+    const words = [
+      at("Ref", 0, 0),
+      at("Description", 60, 0),
+      at("Qty", 200, 0),
+      at("A-1", 0, 20),
+      at("Spare", 60, 20),
+      at("fuses", 96, 20),
+      at("7", 200, 20),
+      at("A-2", 0, 40),
+      at("Cooling", 60, 40),
+      at("units,", 108, 40),
+      at("2", 200, 40),
+      at("parts", 60, 52),
+      at("included", 96, 52),
+      at("A-3", 0, 72),
+      at("Filters", 60, 72),
+      at("4", 200, 72),
+    ];
+    const [table] = streamTables(1, words);
+    expect(table?.rows).toEqual([
+      ["Ref", "Description", "Qty"],
+      ["A-1", "Spare fuses", "7"],
+      ["A-2", "Cooling units, parts included", "2"],
+      ["A-3", "Filters", "4"],
+    ]);
+  });
+
+  it("keeps a row with an empty cell a row when rows are evenly spaced", () => {
+    const words = [
+      word("Date", 0, 30, 0),
+      word("Debit", 100, 130, 0),
+      word("Credit", 200, 236, 0),
+      word("May 1", 0, 30, 1),
+      word("40.00", 100, 130, 1),
+      word("May 2", 0, 30, 2),
+      word("12.50", 200, 230, 2),
+    ];
+    const [table] = streamTables(1, words);
+    expect(table?.rows).toEqual([
+      ["Date", "Debit", "Credit"],
+      ["May 1", "40.00", ""],
+      ["May 2", "", "12.50"],
+    ]);
+  });
+
   it("calls a grid with a cell across columns unsure", () => {
     const words = [
       word("A", 0, 10, 0),

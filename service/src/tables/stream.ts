@@ -77,6 +77,12 @@ function toTable(
   };
 }
 
+/**
+ * A line closer under the one before than the table's rows are to each other
+ * (under this share of their pitch) may be the wrapped rest of that row's cells.
+ */
+const WRAP_PITCH = 0.8;
+
 /** Tables on one page: runs of at least `minRows` lines with two or more segments each. */
 export function streamTables(page: number, words: readonly OcrSpan[], minRows = 2): Table[] {
   if (words.length === 0) return [];
@@ -85,22 +91,77 @@ export function streamTables(page: number, words: readonly OcrSpan[], minRows = 
   const { level, original } = levelWords(words, wordHeight || 1);
   const tables: Table[] = [];
   let run: OcrSpan[][][] = [];
+  /** Top of each row of the run, and of the line read last. */
+  let tops: number[] = [];
+  let lastTop = 0;
   const flush = () => {
     if (run.length >= minRows) tables.push(toTable(page, run, original));
     run = [];
+    tops = [];
   };
   for (const line of groupLines(level)) {
     const parts = segments(line, gap);
+    const box = boxOf(line);
     const previous = run.at(-1);
+    if (previous && wrapsInto(previous, parts, run, box.y0 - lastTop, tops)) {
+      lastTop = box.y0;
+      continue;
+    }
+    lastTop = box.y0;
     // A blank band taller than two lines between rows ends a table.
-    const far =
-      previous !== undefined && boxOf(line).y0 - boxOf(previous.flat()).y1 > wordHeight * 2.5;
+    const far = previous !== undefined && box.y0 - boxOf(previous.flat()).y1 > wordHeight * 2.5;
     if (parts.length < 2 || far) flush();
-    if (parts.length >= 2) run.push(parts);
+    if (parts.length >= 2) {
+      run.push(parts);
+      tops.push(box.y0);
+    }
   }
   flush();
   return tables;
 }
+
+/**
+ * Whether a line is the wrapped rest of the row before (a description over two
+ * lines): it sits closer under the line before than any two rows are to
+ * one another, has fewer segments than the fullest row, and each of its segments
+ * lies within one column. If so its words join that row's cells.
+ */
+function wrapsInto(
+  row: OcrSpan[][],
+  parts: readonly OcrSpan[][],
+  run: readonly (readonly OcrSpan[][])[],
+  pitch: number,
+  tops: readonly number[],
+): boolean {
+  if (tops.length < 2) return false;
+  // The closest two rows are: rows with wrapped cells are further apart.
+  const rowPitch = Math.min(...tops.slice(1).map((top, i) => top - (tops[i] ?? top)));
+  const widest = Math.max(...run.map((r) => r.length));
+  if (pitch >= rowPitch * WRAP_PITCH || parts.length >= widest) return false;
+  const columns = columnRanges(run.map((r) => r.map(boxOf)));
+  const columnOf = (segment: readonly OcrSpan[]) => {
+    const { x0, x1 } = boxOf(segment);
+    return columns.findIndex(
+      ([c0, c1]) => x0 >= c0 - gapSlack(c0, c1) && x1 <= c1 + gapSlack(c0, c1),
+    );
+  };
+  const targets = parts.map(columnOf);
+  if (targets.some((c) => c < 0)) return false;
+  parts.forEach((segment, i) => {
+    const [c0, c1] = columns[targets[i] ?? 0] ?? [0, 0];
+    const cell = row.find((s) => {
+      const { x0, x1 } = boxOf(s);
+      return x1 >= c0 && x0 <= c1;
+    });
+    if (cell) cell.push(...segment);
+    else row.push([...segment]);
+  });
+  row.sort((a, b) => boxOf(a).x0 - boxOf(b).x0);
+  return true;
+}
+
+/** How far past a column's edges a wrapped line may reach: a tenth of the column's width. */
+const gapSlack = (x0: number, x1: number) => (x1 - x0) * 0.1;
 
 /**
  * Rows that do not fit the grid: a cell over more than one column, two cells
