@@ -14,9 +14,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { createCanvas, loadImage } from "@napi-rs/canvas";
 import pMap from "p-map";
-import { scannedPage, writePdf } from "../scripts/calibration/simple-pdf";
+import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import { drawPage, openPdf } from "../service/src/providers/pdf";
 
@@ -40,16 +39,8 @@ async function scannedDocument(): Promise<{ pdf: Buffer; truth: string[] }> {
     const page = await pdf.getPage(1);
     const content = await page.getTextContent();
     truth.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-    const picture = await loadImage(
-      await drawPage({ bytes, pdf, page }, DPI, AbortSignal.timeout(30_000)),
-    );
-    const canvas = createCanvas(picture.width, picture.height);
-    const context = canvas.getContext("2d");
-    context.drawImage(picture, 0, 0);
-    const rgba = context.getImageData(0, 0, picture.width, picture.height).data;
-    const grey = Buffer.alloc(picture.width * picture.height);
-    for (let p = 0; p < grey.length; p++) grey[p] = rgba[p * 4] ?? 255;
-    pages.push(scannedPage({ width: picture.width, height: picture.height, grey }, DPI));
+    const png = await drawPage({ bytes, pdf, page }, DPI, AbortSignal.timeout(30_000));
+    pages.push(await imagePage(png, DPI));
     await pdf.destroy();
   }
   return { pdf: writePdf(pages), truth };

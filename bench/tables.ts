@@ -58,7 +58,8 @@ async function main() {
   const runs: Run[] = [];
   try {
     for (const file of files) {
-      const kind: Kind = file.endsWith(".pdf") ? "pdf" : "image";
+      // A scan (a PDF of a picture) is read by OCR, like an image.
+      const kind: Kind = file.endsWith(".pdf") && !file.endsWith("-scan.pdf") ? "pdf" : "image";
       const truth = JSON.parse(
         readFileSync(path.join(DIR, file.replace(/\.\w+$/, ".json")), "utf8"),
       ).rows as string[][];

@@ -1,6 +1,7 @@
 // A minimal one-page PDF writer (Helvetica text and straight lines): enough
 // to generate calibration documents with a real text layer, reproducibly.
 import { deflateSync } from "node:zlib";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { glyphWidth } from "../../service/src/providers/glyph-widths";
 
 export interface PdfText {
@@ -62,6 +63,18 @@ export function scannedPage(image: NonNullable<PdfPage["image"]>, dpi: number): 
     content: `q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`,
     image,
   };
+}
+
+/** A page that is only a scan of `image` (PNG or JPEG bytes, read as grey) at `dpi`. */
+export async function imagePage(image: Buffer, dpi: number): Promise<PdfPage> {
+  const picture = await loadImage(image);
+  const canvas = createCanvas(picture.width, picture.height);
+  const context = canvas.getContext("2d");
+  context.drawImage(picture, 0, 0);
+  const rgba = context.getImageData(0, 0, picture.width, picture.height).data;
+  const grey = Buffer.alloc(picture.width * picture.height);
+  for (let p = 0; p < grey.length; p++) grey[p] = rgba[p * 4] ?? 255;
+  return scannedPage({ width: picture.width, height: picture.height, grey }, dpi);
 }
 
 /** A PDF of `pages`, with Helvetica (WinAnsi) as /F1 on every page. */

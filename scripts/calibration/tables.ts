@@ -3,10 +3,17 @@
 // first two pages also as 150 dpi images without a text layer (pdftoppm), read by OCR.
 // Reproducible: a seeded generator, no clock. `npx tsx scripts/calibration/tables.ts`
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { photographPdf } from "./draw";
-import { type PdfLine, type PdfText, simplePdf, textWidth } from "./simple-pdf";
+import {
+  imagePage,
+  type PdfLine,
+  type PdfText,
+  simplePdf,
+  textWidth,
+  writePdf,
+} from "./simple-pdf";
 import { seeded } from "./text";
 
 const OUT = path.join(import.meta.dirname, "../../fixtures/calibration/tables");
@@ -233,3 +240,26 @@ for (const name of [
     "jpg",
   );
 }
+
+// Scans: PDFs whose page is only a picture, read by OCR. One printed page
+// scanned straight at 200 dpi, and one photo put in a PDF.
+const rows = JSON.parse(readFileSync(path.join(OUT, "ruled-wrapped-1.json"), "utf8")).rows;
+const render = path.join(OUT, "ruled-wrapped-1-scan");
+execFileSync("pdftoppm", [
+  "-r",
+  "200",
+  "-gray",
+  "-png",
+  "-singlefile",
+  `${OUT}/ruled-wrapped-1.pdf`,
+  render,
+]);
+const scan = await imagePage(readFileSync(`${render}.png`), 200);
+rmSync(`${render}.png`);
+write("ruled-wrapped-1-scan", writePdf([scan]), rows);
+const photo = await imagePage(readFileSync(path.join(OUT, "ruled-1-photo.jpg")), 200);
+write(
+  "ruled-1-photo-scan",
+  writePdf([photo]),
+  JSON.parse(readFileSync(path.join(OUT, "ruled-1.json"), "utf8")).rows,
+);

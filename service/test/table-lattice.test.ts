@@ -55,7 +55,7 @@ describe("lattice tables", () => {
       word("12", 260, 102),
     ];
     const image = page(grid([50, 250, 350], [50, 90, 150]), words);
-    const [found, ...rest] = findGrids(findRules(image, sizes), 6);
+    const [found, ...rest] = findGrids(findRules(image, sizes), 16);
     expect(rest).toHaveLength(0);
     // The 2 px rules' middles, within a pixel.
     const off = (at: readonly number[] = [], drawn: readonly number[]) =>
@@ -87,7 +87,7 @@ describe("lattice tables", () => {
       [450, 50, 450, 170],
     ];
     const words = [word("Product", 60, 62), word("Half", 200, 62), word("Units", 160, 102)];
-    const [found] = findGrids(findRules(page(lines, words), sizes), 6);
+    const [found] = findGrids(findRules(page(lines, words), sizes), 16);
     expect(found?.cells).toEqual([
       { row: 0, col: 0, rowSpan: 2, colSpan: 1 },
       { row: 0, col: 1, rowSpan: 1, colSpan: 2 },
@@ -105,19 +105,19 @@ describe("lattice tables", () => {
     const text = Array.from({ length: 8 }, (_, i) =>
       word("mmmmmmmmmmmm wwwwwwww", 40, 40 + i * 30),
     );
-    expect(findGrids(findRules(page([], text), sizes), 6)).toEqual([]);
+    expect(findGrids(findRules(page([], text), sizes), 16)).toEqual([]);
     const headerRules: Segment[] = [
       [50, 50, 450, 50],
       [50, 80, 450, 80],
       [50, 200, 450, 200],
     ];
-    expect(findGrids(findRules(page(headerRules), sizes), 6)).toEqual([]);
+    expect(findGrids(findRules(page(headerRules), sizes), 16)).toEqual([]);
   });
 
   it("paints the rules out, leaving the words", () => {
     const words = [word("Item", 60, 62)];
     const image = page(grid([50, 250, 350], [50, 90, 150]), words);
-    const [found] = findGrids(findRules(image, sizes), 6);
+    const [found] = findGrids(findRules(image, sizes), 16);
     if (!found) throw new Error("no grid");
     eraseRules(image, found);
     expect(findRules(image, sizes)).toEqual({ horizontal: [], vertical: [] });

@@ -66,15 +66,20 @@ export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
 }
 
 /**
- * Whether the page draws any lines, shapes or pictures, or only text: read from
- * its operator list (which pdfjs keeps for drawing the page afterwards).
+ * What the page draws besides text: lines and shapes, pictures (a scan is one).
+ * Read from its operator list, which pdfjs keeps for drawing the page afterwards.
  */
-export async function drawsShapes(page: PDFPageProxy): Promise<boolean> {
+export async function pageGraphics(
+  page: PDFPageProxy,
+): Promise<{ shapes: boolean; pictures: boolean }> {
   const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const shapes = new Set<number>([
     OPS.constructPath,
     OPS.rectangle,
     OPS.rawFillPath,
+    OPS.shadingFill,
+  ]);
+  const pictures = new Set<number>([
     OPS.paintImageXObject,
     OPS.paintInlineImageXObject,
     OPS.paintInlineImageXObjectGroup,
@@ -83,10 +88,12 @@ export async function drawsShapes(page: PDFPageProxy): Promise<boolean> {
     OPS.paintImageMaskXObjectGroup,
     OPS.paintImageMaskXObjectRepeat,
     OPS.paintSolidColorImageMask,
-    OPS.shadingFill,
   ]);
   const { fnArray } = await page.getOperatorList();
-  return fnArray.some((fn) => shapes.has(fn));
+  return {
+    shapes: fnArray.some((fn) => shapes.has(fn)),
+    pictures: fnArray.some((fn) => pictures.has(fn)),
+  };
 }
 
 /** The resolution to rasterise a page at: `dpi`, lowered for pages so large they would pass MAX_PAGE_PIXELS. */

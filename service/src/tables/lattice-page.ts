@@ -11,7 +11,7 @@ import { type Grey, otsu, toCanvas, toGrey } from "../preprocess/grey";
 import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index";
 import { estimateSkew, typicalXHeight } from "../preprocess/skew";
 import { sniffDocument } from "../providers/ocr-document";
-import { drawPageGrey, drawsShapes, openPdf, rasterisePage } from "../providers/pdf";
+import { drawPageGrey, openPdf, pageGraphics, rasterisePage } from "../providers/pdf";
 import { type Provider, type ProviderInput, UnreadableDocumentError } from "../providers/types";
 import type { WordSources } from "../providers/word-sources";
 import {
@@ -24,7 +24,7 @@ import {
   ruleSizes,
 } from "./lattice";
 
-/** Resolution PDF pages are drawn at to find their rules: a 0.5 pt rule is still a pixel. */
+/** Resolution PDF pages of text and lines are drawn at to find their rules: a 0.5 pt rule is still a pixel. */
 export const LATTICE_DPI = 100;
 /** Pixels of a photo worked on at most (it is scaled down past this): rules survive, time stays small. */
 const MAX_PIXELS = 4_000_000;
@@ -93,6 +93,24 @@ function straighten(grey: Grey, k: number, tilt?: number): Straightened {
   };
 }
 
+/**
+ * The word inside a box drawn around it after turning it by `degrees`: the box
+ * grew by the turn (a long word turned 2° is a fifth taller), the word did not.
+ */
+function unturned(box: BBox, degrees: number): BBox {
+  const t = Math.abs((degrees * Math.PI) / 180);
+  const cos = Math.cos(t);
+  const sin = Math.sin(t);
+  const bw = box.x1 - box.x0;
+  const bh = box.y1 - box.y0;
+  const det = cos * cos - sin * sin;
+  const w = Math.max(1, Math.min(bw, (bw * cos - bh * sin) / det));
+  const h = Math.max(1, Math.min(bh, (bh * cos - bw * sin) / det));
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  return { x0: cx - w / 2, y0: cy - h / 2, x1: cx + w / 2, y1: cy + h / 2 };
+}
+
 /** Rules are fainter than letters' strokes at low resolution: ink is what is darker than halfway to paper. */
 const ruleInk = (threshold: number) => Math.round((threshold + 255) / 2);
 
@@ -104,7 +122,7 @@ export function pageTables(grey: Grey, page: OcrPage): LatticeTable[] {
   const unit = median(words.map((w) => w.bbox.y1 - w.bbox.y0)) || 1;
   const tilt = (Math.atan(slope(words, unit)) * 180) / Math.PI;
   const { image, threshold, onImage, onPage } = straighten(grey, grey.width / page.width, tilt);
-  const boxes = words.map((w) => onImage(w.bbox));
+  const boxes = words.map((w) => unturned(onImage(w.bbox), tilt));
   const wordHeight = median(boxes.map((b) => b.y1 - b.y0));
   // Words blanked out (their core: a box may reach a rule beside it), so no
   // run of letters is taken for a rule.
@@ -118,7 +136,7 @@ export function pageTables(grey: Grey, page: OcrPage): LatticeTable[] {
     for (let y = y0; y < y1; y++) image.data.fill(255, y * image.width + x0, y * image.width + x1);
   }
   const sizes = ruleSizes(ruleInk(threshold), wordHeight, true);
-  const grids = findGrids(findRules(image, sizes), Math.max(3, wordHeight * 0.4));
+  const grids = findGrids(findRules(image, sizes), wordHeight);
   return grids
     .map((grid) => fillGrid(page.number, grid, words, onImage, onPage))
     .filter((found) => found.words > 0);
@@ -151,7 +169,7 @@ async function imageTables(input: ProviderInput, ocr: Provider<OcrData>): Promis
   const xHeight = typicalXHeight(image, threshold);
   const wordHeight = xHeight > 0 ? xHeight * WORD_HEIGHT_PER_X_HEIGHT : 20;
   const sizes = ruleSizes(ruleInk(threshold), wordHeight, false);
-  const grids = findGrids(findRules(image, sizes), Math.max(3, wordHeight * 0.4));
+  const grids = findGrids(findRules(image, sizes), wordHeight);
   if (grids.length === 0) return { text: "", pages, billed: 1, found: [] };
   for (const grid of grids) eraseRules(image, grid);
   const cleaned = await toCanvas(image).encode("png");
@@ -184,12 +202,16 @@ async function pdfTables(
     for (const page of read.data.pages) {
       signal.throwIfAborted();
       const drawn = { bytes, pdf, page: await pdf.getPage(page.number) };
-      // A page of text alone has no rules: nothing to draw.
-      if (!(await drawsShapes(drawn.page))) continue;
+      // A page of text alone has no rules: nothing to draw. A picture (a scan)
+      // is drawn as finely as it was read: its rules may be a pixel wide.
+      const { shapes, pictures } = await pageGraphics(drawn.page);
+      if (!shapes && !pictures) continue;
+      const dpi = pictures ? Math.max(LATTICE_DPI, page.dpi ?? LATTICE_DPI) : LATTICE_DPI;
       const grey = pdftoppm
-        ? (await decodeGrey(await rasterisePage(drawn, LATTICE_DPI, signal, pdftoppm)))?.grey
-        : await drawPageGrey(drawn, LATTICE_DPI, signal);
-      if (grey) found.push(...pageTables(grey, page));
+        ? (await decodeGrey(await rasterisePage(drawn, dpi, signal, pdftoppm)))?.grey
+        : await drawPageGrey(drawn, dpi, signal);
+      // Evened out: a scan or a photo in a PDF may be lit unevenly, or show the desk.
+      if (grey) found.push(...pageTables(flattenBackground(grey), page));
     }
     return { text: read.data.text, pages, billed: read.pages, found };
   } finally {

@@ -187,9 +187,10 @@ function unionFind(size: number) {
 
 /**
  * Grids of rules that cross one another: at least two rows and two columns.
- * `tolerance` (pixels) is how far a rule may stop short of one it meets.
+ * A rule may stop short of one it meets by 0.4 word heights.
  */
-export function findGrids(rules: Rules, tolerance: number): Grid[] {
+export function findGrids(rules: Rules, wordHeight: number): Grid[] {
+  const tolerance = Math.max(3, wordHeight * 0.4);
   const { horizontal, vertical } = rules;
   const sets = unionFind(horizontal.length + vertical.length);
   const crosses = (h: Rule, v: Rule) =>
@@ -282,8 +283,10 @@ function mergeCells(
 export function eraseRules(image: Grey, grid: Grid): void {
   const { width, height, data } = image;
   const paint = (x0: number, x1: number, y0: number, y1: number) => {
-    for (let y = Math.max(0, y0); y <= Math.min(height - 1, y1); y++) {
-      data.fill(255, y * width + Math.max(0, x0), y * width + Math.min(width, x1 + 1));
+    const left = Math.max(0, Math.floor(x0));
+    const right = Math.min(width, Math.ceil(x1) + 1);
+    for (let y = Math.max(0, Math.floor(y0)); y <= Math.min(height - 1, Math.ceil(y1)); y++) {
+      data.fill(255, y * width + left, y * width + right);
     }
   };
   for (const r of grid.rules.horizontal) paint(r.from - 3, r.to + 3, r.near - 3, r.far + 3);
