@@ -89,6 +89,39 @@ describe("preparePage", () => {
     expect(sorted[Math.floor(sorted.length * 0.5)]).toBeGreaterThan(240); // paper white
   });
 
+  it("keeps a sparse, noisy photo's paper white: a few words are not outnumbered by noise", async () => {
+    // Six short words on a large grey, grainy page: under 0.5 % of it is ink.
+    const canvas = createCanvas(1600, 2000);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#e4e4e4";
+    ctx.fillRect(0, 0, 1600, 2000);
+    const image = ctx.getImageData(0, 0, 1600, 2000);
+    let seed = 7;
+    for (let i = 0; i < image.data.length; i += 4) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const v = 228 + ((seed >> 16) % 25) - 12;
+      image.data[i] = v;
+      image.data[i + 1] = v;
+      image.data[i + 2] = v;
+    }
+    ctx.putImageData(image, 0, 0);
+    ctx.fillStyle = "#333333";
+    ctx.font = '26px "DejaVu Sans"';
+    ["City", "Orders", "Leeds", "20", "Lyon", "32"].forEach((word, i) => {
+      ctx.fillText(word, 200 + (i % 2) * 300, 300 + Math.floor(i / 2) * 40);
+    });
+    const prepared = await preparePage(
+      canvas.toBuffer("image/png"),
+      new Set(["normalize"] as const),
+    );
+    const { width, height } = await decode(prepared.image);
+    const pixels = prepared.image.subarray(prepared.image.length - width * height);
+    const dark = pixels.filter((v) => v < 128).length;
+    // The words' strokes, not the grain: well under 1 % of the page.
+    expect(dark).toBeGreaterThan(500);
+    expect(dark / pixels.length).toBeLessThan(0.01);
+  });
+
   it("passes through what it does not decode, and does nothing with no steps", async () => {
     const text = Buffer.from("not an image");
     expect((await preparePage(text, ALL)).image).toBe(text);

@@ -64,6 +64,24 @@ describe("streamTables", () => {
     });
   });
 
+  it("levels a sparse photographed table of one-word cells, far apart", () => {
+    // 3.4° of tilt: the third column sits almost a row lower than the first.
+    const rows = [
+      ["City", "Orders", "Revenue"],
+      ["Leeds", "20", "740.02"],
+      ["Lyon", "32", "31.31"],
+      ["Turin", "25", "445.66"],
+    ];
+    const words = rows.flatMap((row, r) =>
+      row.map((text, c): OcrSpan => {
+        const x0 = c * 150;
+        const y0 = r * 20 + x0 * 0.06;
+        return { text, confidence: 1, bbox: { x0, y0, x1: x0 + 40, y1: y0 + 10 } };
+      }),
+    );
+    expect(streamTables(1, words)[0]?.rows).toEqual(rows);
+  });
+
   it("joins a cell's wrapped lines to its row, not a row of its own", () => {
     // Rows 20 px apart; a description's second line 12 px under its first.
     const at = (text: string, x0: number, y0: number): OcrSpan => ({

@@ -15,15 +15,6 @@ import { FIXTURES, processPath, uploadFixture } from "./process-helpers";
 const TABLES = "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e";
 const DIR = path.join(FIXTURES, "calibration/tables");
 const documents = readdirSync(DIR).filter((f) => /\.(pdf|png|jpg)$/.test(f));
-/**
- * Photos no provider reads yet, and why (README, "Table extraction"); each is
- * expected to fail, so the day one is read this list must shrink.
- */
-const UNREAD: Record<string, string> = {
-  // The page's tilt is measured as -5.5° (about -2° true): the table's
-  // columns line up along the wrong slope, and Tesseract reads nothing.
-  "borderless-2-photo.jpg": "tilt measured wrong on a sparse page",
-};
 const read = (name: string) => JSON.parse(readFileSync(path.join(DIR, name), "utf8"));
 
 describe("table extraction", () => {
@@ -54,10 +45,6 @@ describe("table extraction", () => {
       const [table] = data.tables;
       const cells = truth.rows.flatMap((row, r) => row.map((text, c) => [r, c, text] as const));
       const right = cells.filter(([r, c, text]) => table?.rows[r]?.[c] === text).length;
-      if (UNREAD[file]) {
-        expect(right / cells.length).toBeLessThan(0.9);
-        return;
-      }
       expect(data.tables).toHaveLength(1);
       // A scan (a PDF of a picture) is read by OCR, like an image.
       if (mimeType === "application/pdf" && !file.endsWith("-scan.pdf")) {
