@@ -21,6 +21,7 @@ import {
   findRules,
   isRuleText,
   type LatticeTable,
+  type Rules,
   ruleSizes,
 } from "./lattice";
 
@@ -153,6 +154,13 @@ export interface LatticeReading {
 /** Typical height of a word's box for a given x-height (Helvetica-like print, ascenders and all). */
 const WORD_HEIGHT_PER_X_HEIGHT = 1.6;
 
+/** The rules of a page with its words still on it, and its words' height (from the print's x-height). */
+function ruleSearch(image: Grey, threshold: number): [Rules, number] {
+  const xHeight = typicalXHeight(image, threshold);
+  const wordHeight = xHeight > 0 ? xHeight * WORD_HEIGHT_PER_X_HEIGHT : 20;
+  return [findRules(image, ruleSizes(ruleInk(threshold), wordHeight, false)), wordHeight];
+}
+
 /**
  * A photo or scan: its rules found first (no words yet), then painted over,
  * and only then the page read by OCR. A ruled table on a photo otherwise reads
@@ -165,12 +173,14 @@ async function imageTables(input: ProviderInput, ocr: Provider<OcrData>): Promis
     throw new UnreadableDocumentError("The image could not be read (damaged or unsupported)");
   const { grey, width, height } = decoded;
   const pages = [{ number: 1, width, height }];
-  const { image, threshold, onPage } = straighten(flattenBackground(grey), grey.width / width);
-  const xHeight = typicalXHeight(image, threshold);
-  const wordHeight = xHeight > 0 ? xHeight * WORD_HEIGHT_PER_X_HEIGHT : 20;
-  const sizes = ruleSizes(ruleInk(threshold), wordHeight, false);
-  const grids = findGrids(findRules(image, sizes), wordHeight);
-  if (grids.length === 0) return { text: "", pages, billed: 1, found: [] };
+  const flat = flattenBackground(grey);
+  const none = { text: "", pages, billed: 1, found: [] };
+  // A first look on the photo as it is: rules tilted a few degrees still grow
+  // from scan line to scan line and cross. Without any, it is not straightened.
+  if (findGrids(...ruleSearch(flat, otsu(flat))).length === 0) return none;
+  const { image, threshold, onPage } = straighten(flat, grey.width / width);
+  const grids = findGrids(...ruleSearch(image, threshold));
+  if (grids.length === 0) return none;
   for (const grid of grids) eraseRules(image, grid);
   const cleaned = await toCanvas(image).encode("png");
   const read = await ocr.run({ ...input, bytes: cleaned });
