@@ -1,7 +1,8 @@
 // Lattice tables of a whole document (lattice.ts finds them on one image). A
-// PDF's words come first (text layer or OCR), then each page is drawn at
-// LATTICE_DPI, straightened when tilted, its words blanked out, and its rules
-// read into grids. A photo's rules come first and are painted over before OCR.
+// PDF's words come first (text layer or OCR), then each page that draws lines
+// or pictures is drawn, evened out, straightened when tilted, its words
+// blanked out, and its rules read into grids. A photo's rules come first and
+// are painted over before it is read by OCR.
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/contract";
 import { median } from "../layout/geometry";
@@ -12,7 +13,7 @@ import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index"
 import { estimateSkew, typicalXHeight } from "../preprocess/skew";
 import { sniffDocument } from "../providers/ocr-document";
 import { drawPageGrey, openPdf, pageGraphics, rasterisePage } from "../providers/pdf";
-import { type Provider, type ProviderInput, UnreadableDocumentError } from "../providers/types";
+import type { Provider, ProviderInput } from "../providers/types";
 import type { WordSources } from "../providers/word-sources";
 import {
   eraseRules,
@@ -26,7 +27,7 @@ import {
 } from "./lattice";
 
 /** Resolution PDF pages of text and lines are drawn at to find their rules: a 0.5 pt rule is still a pixel. */
-export const LATTICE_DPI = 100;
+const LATTICE_DPI = 100;
 /** Pixels of a photo worked on at most (it is scaled down past this): rules survive, time stays small. */
 const MAX_PIXELS = 4_000_000;
 
@@ -169,8 +170,8 @@ function ruleSearch(image: Grey, threshold: number): [Rules, number] {
  */
 async function imageTables(input: ProviderInput, ocr: Provider<OcrData>): Promise<LatticeReading> {
   const decoded = await decodeGrey(input.bytes);
-  if (!decoded)
-    throw new UnreadableDocumentError("The image could not be read (damaged or unsupported)");
+  // An image the canvas does not decode (TIFF) is left to the OCR engines.
+  if (!decoded) return { text: "", pages: [], billed: 1, found: [] };
   const { grey, width, height } = decoded;
   const pages = [{ number: 1, width, height }];
   const flat = flattenBackground(grey);
