@@ -3,7 +3,7 @@
 // merged. Pointing at a cell shows the cell's box on the page; the table's
 // own box shows while the grid is under the pointer or has the focus.
 import type { Table } from "@/lib/contract";
-import { gridRows } from "./table-text";
+import { type GridCell, gridRows, headerRowCount } from "./table-text";
 import type { Highlight, HighlightHandlers } from "./use-highlight";
 
 export function TableGrid({
@@ -19,7 +19,11 @@ export function TableGrid({
   handlers: (target: Highlight) => HighlightHandlers;
   active: boolean;
 }) {
-  const [head, ...body] = gridRows(table);
+  const grid = gridRows(table);
+  // A header cell over two rows takes the row under it into the header.
+  const headRows = headerRowCount(grid);
+  const head = grid.slice(0, headRows);
+  const body = grid.slice(headRows);
   const tableHandlers = handlers(tableTarget);
   const cellHandlers = (
     text: string,
@@ -43,6 +47,30 @@ export function TableGrid({
       },
     };
   };
+  const renderCell = (cell: GridCell, header: boolean) =>
+    header ? (
+      <th
+        key={cell.col}
+        scope={cell.colSpan > 1 ? "colgroup" : "col"}
+        colSpan={cell.colSpan}
+        rowSpan={cell.rowSpan}
+        {...cellHandlers(cell.text, cell.row, cell.col, cell.bbox)}
+        className="border-slate-200 border-b bg-slate-50 px-3 py-2 text-left align-bottom font-semibold text-slate-700 hover:bg-amber-50"
+      >
+        {cell.text}
+      </th>
+    ) : (
+      <td
+        key={cell.col}
+        colSpan={cell.colSpan}
+        rowSpan={cell.rowSpan}
+        {...cellHandlers(cell.text, cell.row, cell.col, cell.bbox)}
+        // A one-word cell ("S-20", "1,818.15") is not broken at its hyphen or comma.
+        className={`${cell.text.includes(" ") ? "whitespace-pre-line" : "whitespace-nowrap"} px-3 py-2 align-top text-slate-900 hover:bg-amber-50`}
+      >
+        {cell.text}
+      </td>
+    );
   return (
     // Scrolls sideways when wide; focusable so a keyboard can scroll it, and focus shows its box.
     <section
@@ -57,39 +85,20 @@ export function TableGrid({
       className="max-h-[36rem] overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-amber-600 focus-visible:outline-offset-2 data-active:border-amber-500"
     >
       <table className="w-full border-collapse text-sm" data-testid="table-grid">
-        {head ? (
+        {head.length > 0 ? (
           <thead className="sticky top-0 bg-slate-50 text-slate-700">
-            <tr>
-              {head.map((cell) => (
-                <th
-                  key={cell.col}
-                  scope={cell.colSpan > 1 ? "colgroup" : "col"}
-                  colSpan={cell.colSpan}
-                  rowSpan={cell.rowSpan}
-                  {...cellHandlers(cell.text, cell.row, cell.col, cell.bbox)}
-                  className="border-slate-200 border-b px-3 py-2 text-left font-semibold hover:bg-amber-50"
-                >
-                  {cell.text}
-                </th>
-              ))}
-            </tr>
+            {head.map((row, r) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional.
+              <tr key={r}>{row.map((cell) => renderCell(cell, true))}</tr>
+            ))}
           </thead>
         ) : null}
         <tbody>
           {body.map((row, r) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional.
             <tr key={r} className="border-slate-100 border-b last:border-b-0">
-              {row.map((cell) => (
-                <td
-                  key={cell.col}
-                  colSpan={cell.colSpan}
-                  rowSpan={cell.rowSpan}
-                  {...cellHandlers(cell.text, cell.row, cell.col, cell.bbox)}
-                  className="whitespace-pre-line px-3 py-2 align-top text-slate-900 hover:bg-amber-50"
-                >
-                  {cell.text}
-                </td>
-              ))}
+              {/* With no head of its own, the first row still heads the columns. */}
+              {row.map((cell) => renderCell(cell, head.length === 0 && cell.row === 0))}
             </tr>
           ))}
         </tbody>

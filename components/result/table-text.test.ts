@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import type { Table } from "@/lib/contract";
 import { sampleTables } from "@/lib/testing/result-samples";
-import { gridRows, tableCsv, tableSize, tableXlsx } from "./table-text";
+import { gridRows, headerRowCount, tableCsv, tableSize, tableXlsx } from "./table-text";
 
 const [prices, staff] = sampleTables.tables as [Table, Table];
 
@@ -44,6 +44,38 @@ describe("table text", () => {
       [2, 1],
       [3, 1],
     ]);
+  });
+
+  it("takes into the head every row a header cell reaches down into, unless that is most of the table", () => {
+    const spanning = (rowSpan: number, rows: number): Table => {
+      const grid = Array.from({ length: rows }, (_, r) => [`a${r}`, `b${r}`]);
+      const box = { x0: 0, y0: 0, x1: 1, y1: 1 };
+      return {
+        page: 1,
+        bbox: box,
+        rows: grid.map((row, r) => (r > 0 && r < rowSpan ? ["", row[1] ?? ""] : row)),
+        cells: grid.flatMap((row, r) =>
+          row.flatMap((text, c) =>
+            c === 0 && r > 0 && r < rowSpan
+              ? []
+              : [
+                  {
+                    row: r,
+                    col: c,
+                    row_span: c === 0 && r === 0 ? rowSpan : 1,
+                    col_span: 1,
+                    text,
+                    bbox: box,
+                  },
+                ],
+          ),
+        ),
+      };
+    };
+    expect(headerRowCount(gridRows(prices))).toBe(1);
+    expect(headerRowCount(gridRows(spanning(2, 6)))).toBe(2);
+    // A label down the whole first column is no header: the table keeps no head.
+    expect(headerRowCount(gridRows(spanning(6, 6)))).toBe(0);
   });
 
   it("writes the cells as CSV and as an .xlsx workbook", async () => {

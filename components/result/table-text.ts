@@ -55,6 +55,20 @@ export function gridRows(table: Table): GridCell[][] {
   return grid;
 }
 
+/**
+ * Rows of the table's head: the first, and every row a header cell reaches
+ * down into (a "Product" over two header rows), since a span cannot cross from
+ * a table's head into its body. 0 when that would be over half the table (a
+ * label down the whole first column): the table then has no head of its own.
+ */
+export function headerRowCount(grid: readonly GridCell[][]): number {
+  let count = Math.min(1, grid.length);
+  for (let r = 0; r < count; r++) {
+    for (const cell of grid[r] ?? []) count = Math.max(count, cell.row + cell.rowSpan);
+  }
+  return count > Math.max(1, grid.length / 2) ? 0 : count;
+}
+
 function spanIsFree(covered: boolean[][], r: number, c: number, rows: number, cols: number) {
   for (let i = r; i < r + rows; i++) {
     for (let j = c; j < c + cols; j++) if (covered[i]?.[j]) return false;
