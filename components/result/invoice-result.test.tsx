@@ -114,7 +114,7 @@ describe("the invoice result", () => {
     const written = [...page.querySelectorAll("text")].map((t) => t.textContent);
     expect(written).toContain("£2,418.75");
     expect(written).toContain("Delivery");
-    expect(screen.getByText(/PDF pages are drawn here from the text that were read/)).toBeTruthy();
+    expect(screen.getByText(/PDF pages are drawn here from the words that were read/)).toBeTruthy();
   });
 
   it("turns to the page of the field under the pointer, and back", () => {

@@ -98,7 +98,7 @@ export function MarkedPage({
           The one under the pointer or the keyboard focus
         </li>
         {pageImage ? null : (
-          <li className="basis-full text-slate-500">{drawnPageNote(file?.type, "the text")}</li>
+          <li className="basis-full text-slate-500">{drawnPageNote(file?.type)}</li>
         )}
       </ul>
     </DocumentSection>

@@ -18,12 +18,12 @@ export function usePageImage(file: Blob | null | undefined): {
 }
 
 /** Why the page on screen is drawn rather than the person's own picture. */
-export function drawnPageNote(fileType: string | undefined, what = "the words"): string {
+export function drawnPageNote(fileType: string | undefined): string {
   if (fileType === "application/pdf") {
-    return `PDF pages are drawn here from ${what} that were read; your file itself is unchanged.`;
+    return `PDF pages are drawn here from the words that were read; your file itself is unchanged.`;
   }
   if (fileType === "image/tiff") {
-    return `Browsers cannot show TIFF images, so the page is drawn from ${what} that were read.`;
+    return `Browsers cannot show TIFF images, so the page is drawn from the words that were read.`;
   }
-  return `The page is drawn from ${what} that were read.`;
+  return `The page is drawn from the words that were read.`;
 }
