@@ -21,6 +21,7 @@ export const CATEGORY = {
   },
   pdfText: { id: "8e2d4f60-7a1b-4c3d-8e9f-0a1b2c3d4e5f", name: "PDF text extraction" },
   invoices: { id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", name: "Invoice data extraction" },
+  tables: { id: "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e", name: "Table extraction" },
   /** Coming soon. */
   handwriting: { id: "3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f", name: "Handwriting recognition" },
 } as const;
