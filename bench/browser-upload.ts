@@ -24,6 +24,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { median } from "../service/src/layout/geometry";
 import { startRealService } from "./app";
 import { exitWith } from "./exit";
 import { chromiumArgs, chromiumPath, freshDataDir } from "./setup";
@@ -37,9 +38,6 @@ const BYTES = 25_000_000; // 25 MB, under the category's 25 MiB limit
 const RUNS = 5;
 const GOAL_RATIO = 0.9;
 const run = promisify(execFile);
-
-const median = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /** Bytes that do not compress to nothing. */
 function patternBytes(): Uint8Array {

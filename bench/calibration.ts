@@ -23,6 +23,7 @@ import { distance } from "fastest-levenshtein";
 import type { OcrData } from "@/lib/contract";
 import type { CalibrationPage } from "../scripts/calibration/generate";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
+import { median } from "../service/src/layout/geometry";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { Provider, ProviderInput } from "../service/src/providers/types";
 import { loadRoutingConfig } from "../service/src/routing/config";
@@ -69,12 +70,6 @@ function input(page: CalibrationPage): Omit<ProviderInput, "signal"> {
 
 const truthOf = (page: CalibrationPage) =>
   readFileSync(path.join(DIR, page.file.replace(/\.\w+$/, ".txt")), "utf8");
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 async function readWith(provider: Provider<OcrData>, page: CalibrationPage): Promise<Reading> {
   const started = performance.now();

@@ -11,6 +11,7 @@
 import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { median } from "../service/src/layout/geometry";
 import { startApp, startRealService } from "./app";
 import { exitWith } from "./exit";
 import { chromiumArgs, chromiumPath, freshDataDir, hasBuild, root } from "./setup";
@@ -21,9 +22,6 @@ const KEY = "bench-drop-key-0123456789abcdef";
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const DROPS = 10;
 const GOAL_MS = 300;
-
-const median = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 interface Drop {
   total: number;

@@ -14,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { InvoiceData } from "@/lib/contract";
 import { INVOICE_DIR, type InvoiceTruth, scoreInvoice } from "../scripts/calibration/invoices";
+import { median } from "../service/src/layout/geometry";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { Provider } from "../service/src/providers/types";
 
@@ -46,11 +47,6 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const result = await work();
   return [result, performance.now() - start];
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-};
 
 async function main() {
   const { values } = parseArgs({

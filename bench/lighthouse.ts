@@ -23,6 +23,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { median } from "../service/src/layout/geometry";
 import { startAppAndBlank } from "./app";
 import { exitWith } from "./exit";
 import { chromiumArgs, chromiumPath, hasBuild } from "./setup";
@@ -40,9 +41,6 @@ const METHODS = [
   ["simulate", "simulated throttling"],
   ["devtools", "applied throttling"],
 ] as const;
-
-const median = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<boolean> {
   if (!hasBuild()) return false;

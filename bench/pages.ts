@@ -16,6 +16,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pMap from "p-map";
 import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
+import { median } from "../service/src/layout/geometry";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import { drawPage, openPdf } from "../service/src/providers/pdf";
 
@@ -27,8 +28,6 @@ const run = promisify(execFile);
 const invoices = path.join(import.meta.dirname, "..", "fixtures", "calibration", "invoices");
 
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
 /** The scanned document and each page's true text. */
 async function scannedDocument(): Promise<{ pdf: Buffer; truth: string[] }> {
   const pages = [];

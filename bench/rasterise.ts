@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { median } from "../service/src/layout/geometry";
 import { drawPage, openPdf, rasterisePage } from "../service/src/providers/pdf";
 
 const DPI = 200;
@@ -22,8 +23,6 @@ const PAGES = [
   "calibration/tables/ruled-1.pdf",
   "calibration/invoices/invoice-1.pdf",
 ];
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** Milliseconds `draw` took, and the event loop's longest stall meanwhile. */
 async function timed(draw: () => Promise<Buffer>): Promise<{ ms: number; stallMs: number }> {

@@ -32,6 +32,7 @@ import { crc32 } from "node:zlib";
 import { buildApp } from "../service/src/app";
 import { loadConfig } from "../service/src/config";
 import { openServiceDb } from "../service/src/db";
+import { median } from "../service/src/layout/geometry";
 import { createObjectStore } from "../service/src/storage";
 
 const TARGET_RATIO = 0.9;
@@ -99,12 +100,6 @@ async function curlPut(url: string, file: string, crc32?: string): Promise<numbe
   }
   return Number(seconds);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 export async function benchStorage(): Promise<StorageBenchResult[]> {
   const work = await mkdtemp(path.join(tmpdir(), "docroute-bench-storage-"));

@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { TableData } from "@/lib/contract";
 import { CATALOG } from "../service/src/catalog";
+import { median } from "../service/src/layout/geometry";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { ProviderOutput } from "../service/src/providers/types";
 
@@ -37,11 +38,6 @@ interface Run {
   right: number;
   cells: number;
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-};
 
 /** Cells of the first table equal to the truth's, by position. */
 function cellsRight(data: TableData, truth: string[][]): number {
