@@ -15,17 +15,15 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { TableData } from "@/lib/contract";
 import { CATALOG } from "../service/src/catalog";
-import { median } from "../service/src/layout/geometry";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { ProviderOutput } from "../service/src/providers/types";
+import { judgeSpeed, ratioColumn } from "./extraction-targets";
 
 const DIR = path.join(import.meta.dirname, "../fixtures/calibration/tables");
 const ORDER = (CATALOG.find((c) => c.slug === "table-extraction")?.providers ?? []).map(
   (s) => s.provider,
 );
 const OCR = "tesseract-native";
-const PDF_MS = 100;
-const OCR_RATIO = 1.2;
 const IMAGE_CELLS = 0.9;
 type Kind = "pdf" | "image";
 
@@ -135,16 +133,11 @@ async function main() {
       const right = mine.reduce((s, r) => s + r.right, 0);
       const cells = mine.reduce((s, r) => s + r.cells, 0);
       const good = mine.filter((r) => r.right / r.cells >= IMAGE_CELLS).length;
-      const ms = median(mine.map((r) => r.ms));
-      const ratio =
-        kind === "image" ? median(mine.map((r) => r.ms / (r.ocrMs ?? r.ms))) : undefined;
-      const met =
-        kind === "pdf"
-          ? right === cells && ms <= PDF_MS
-          : good === mine.length && (ratio ?? 0) <= OCR_RATIO;
+      const answersRight = kind === "pdf" ? right === cells : good === mine.length;
+      const { ms, ratio, met } = judgeSpeed(mine, kind === "image", answersRight);
       if (name === "routed" && !met) failed = true;
       console.log(
-        `${name.padEnd(24)} ${kind.padEnd(6)} ${String(mine.length).padStart(6)}  ${`${right}/${cells}`.padStart(11)}  ${`${good}/${mine.length}`.padStart(11)}  ${ms.toFixed(0).padStart(14)}  ${ratio === undefined ? "     –" : `${ratio.toFixed(2)}×`.padStart(6)}  ${name === "routed" ? (met ? "met" : "NOT met") : ""}`,
+        `${name.padEnd(24)} ${kind.padEnd(6)} ${String(mine.length).padStart(6)}  ${`${right}/${cells}`.padStart(11)}  ${`${good}/${mine.length}`.padStart(11)}  ${ms.toFixed(0).padStart(14)}  ${ratioColumn(ratio)}  ${name === "routed" ? (met ? "met" : "NOT met") : ""}`,
       );
     }
   }
