@@ -42,6 +42,26 @@ export function toCanvas(image: Grey): Canvas {
   return canvas;
 }
 
+/** The image at half its width and height, each pixel the mean of four. */
+export function halved(image: Grey): Grey {
+  const width = image.width >> 1;
+  const height = image.height >> 1;
+  const { data: source, width: stride } = image;
+  const data = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = 2 * y * stride + 2 * x;
+      const sum =
+        (source[i] ?? 0) +
+        (source[i + 1] ?? 0) +
+        (source[i + stride] ?? 0) +
+        (source[i + stride + 1] ?? 0);
+      data[y * width + x] = sum >> 2;
+    }
+  }
+  return { width, height, data };
+}
+
 /** Binary PGM (P5): what both Tesseract builds read fastest, with no compression to pay for. */
 export function toPgm(image: Grey): Buffer {
   const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, "ascii");
