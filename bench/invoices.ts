@@ -16,7 +16,7 @@ import type { InvoiceData } from "@/lib/contract";
 import { INVOICE_DIR, type InvoiceTruth, scoreInvoice } from "../scripts/calibration/invoices";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { Provider } from "../service/src/providers/types";
-import { judgeSpeed, OCR_RATIO, PDF_MS, ratioColumn } from "./extraction-targets";
+import { judgeSpeed, OCR_RATIO, PDF_MS, ratioColumn, type TimedRun } from "./extraction-targets";
 
 /** Each invoice provider and the OCR engine whose words it reads on photos. */
 const PROVIDERS: Record<string, string> = {
@@ -26,12 +26,10 @@ const PROVIDERS: Record<string, string> = {
 const KINDS = ["pdf", "photo"] as const;
 type Kind = (typeof KINDS)[number];
 
-interface Run {
+interface Run extends TimedRun {
   file: string;
   kind: Kind;
   provider: string;
-  ms: number;
-  ocrMs?: number;
   fields: number;
   fieldCount: number;
   wrong: string[];

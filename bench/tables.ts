@@ -17,7 +17,7 @@ import type { TableData } from "@/lib/contract";
 import { CATALOG } from "../service/src/catalog";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { ProviderOutput } from "../service/src/providers/types";
-import { judgeSpeed, ratioColumn } from "./extraction-targets";
+import { judgeSpeed, ratioColumn, type TimedRun } from "./extraction-targets";
 
 const DIR = path.join(import.meta.dirname, "../fixtures/calibration/tables");
 const ORDER = (CATALOG.find((c) => c.slug === "table-extraction")?.providers ?? []).map(
@@ -27,12 +27,10 @@ const OCR = "tesseract-native";
 const IMAGE_CELLS = 0.9;
 type Kind = "pdf" | "image";
 
-interface Run {
+interface Run extends TimedRun {
   file: string;
   kind: Kind;
   provider: string;
-  ms: number;
-  ocrMs?: number;
   right: number;
   cells: number;
 }

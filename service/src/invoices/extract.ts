@@ -12,6 +12,7 @@
 // and the currency from the total's sign or code, else the one printed most.
 import type { InvoiceData, InvoiceField, InvoiceLineItem, OcrData } from "@/lib/contract";
 import { mean, union } from "../layout/geometry";
+import { resultPages } from "../providers/word-sources";
 import { invoiceChecks } from "./checks";
 import {
   headerParty,
@@ -161,7 +162,7 @@ function assemble(
     line_items,
     checks: invoiceChecks(fields, line_items),
     text: words.text,
-    pages: words.pages.map(({ number, width, height, dpi }) => ({ number, width, height, dpi })),
+    pages: resultPages(words.pages),
   };
 }
 

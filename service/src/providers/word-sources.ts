@@ -1,6 +1,6 @@
 // Where table and invoice providers get a document's words: a PDF's text layer
 // (its scanned pages read by OCR), or OCR of an image.
-import type { OcrData } from "@/lib/contract";
+import type { OcrData, OcrPage, ResultPage } from "@/lib/contract";
 import { sniffDocument } from "./ocr-document";
 import type { Provider, ProviderInput, ProviderOutput } from "./types";
 
@@ -30,4 +30,9 @@ export async function readWords(
 ): Promise<{ words: ProviderOutput<OcrData>; image: boolean }> {
   const image = (await sniffDocument(input.bytes)) === "image";
   return { words: await (image ? sources.image : sources.pdf).run(input), image };
+}
+
+/** The pages of an answer built from words: their number, size and resolution, without the words. */
+export function resultPages(pages: readonly OcrPage[]): ResultPage[] {
+  return pages.map(({ number, width, height, dpi }) => ({ number, width, height, dpi }));
 }

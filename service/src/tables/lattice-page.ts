@@ -14,7 +14,7 @@ import { estimateSkew, typicalXHeight } from "../preprocess/skew";
 import { sniffDocument } from "../providers/ocr-document";
 import { drawPageGrey, openPdf, pageGraphics, rasterisePage } from "../providers/pdf";
 import type { Provider, ProviderInput } from "../providers/types";
-import type { WordSources } from "../providers/word-sources";
+import { resultPages, type WordSources } from "../providers/word-sources";
 import {
   eraseRules,
   fillGrid,
@@ -202,12 +202,7 @@ async function pdfTables(
 ): Promise<LatticeReading> {
   const { bytes, signal } = input;
   const read = await source.run(input);
-  const pages = read.data.pages.map(({ number, width, height, dpi }) => ({
-    number,
-    width,
-    height,
-    dpi,
-  }));
+  const pages = resultPages(read.data.pages);
   const pdf = await openPdf(bytes);
   try {
     const found: LatticeTable[] = [];

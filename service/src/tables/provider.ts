@@ -5,23 +5,21 @@
 // ruling lines or no table is unsure, so the router tries the next provider.
 import type { OcrData, TableData } from "@/lib/contract";
 import type { AnswerCheck, Provider, ProviderInput, ProviderOutput } from "../providers/types";
-import { readWords, type WordSources, wordSourcesAvailable } from "../providers/word-sources";
+import {
+  readWords,
+  resultPages,
+  type WordSources,
+  wordSourcesAvailable,
+} from "../providers/word-sources";
 import { latticeTables } from "./lattice-page";
 import { raggedRows, streamTables } from "./stream";
 
-function tableData(words: OcrData, tables: TableData["tables"]): TableData {
-  return {
-    tables,
-    text: words.text,
-    pages: words.pages.map(({ number, width, height, dpi }) => ({ number, width, height, dpi })),
-  };
-}
-
 export function tablesFromWords(words: OcrData): TableData {
-  return tableData(
-    words,
-    words.pages.flatMap((p) => streamTables(p.number, p.words)),
-  );
+  return {
+    tables: words.pages.flatMap((p) => streamTables(p.number, p.words)),
+    text: words.text,
+    pages: resultPages(words.pages),
+  };
 }
 
 /** Sure when at least one table was found and no row is ragged. */
