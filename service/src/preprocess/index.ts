@@ -36,6 +36,8 @@ export interface PreparedPage {
   skew: number;
   /** Size of the image as sent (undefined when it was passed through unread). */
   original?: { width: number; height: number };
+  /** The prepared image's pixels, as the engine gets them (undefined when passed through). */
+  grey?: Grey;
   /** A box on the prepared image → the same place on the image as sent. */
   toOriginal(box: BBox): BBox;
 }
@@ -91,11 +93,12 @@ export async function preparePage(
   }
   const original = { width, height };
   if (skew === 0 && scale === 1) {
-    return { image: await encode(grey), scale, skew, original, toOriginal: same };
+    return { image: await encode(grey), grey, scale, skew, original, toOriginal: same };
   }
   const prepared = transform(grey, skew, scale);
   return {
     image: await encode(prepared),
+    grey: prepared,
     scale,
     skew,
     original,

@@ -19,6 +19,7 @@ import { documentText } from "./ocr-page";
 import { effectiveDpi, openPdf, rasterisePage } from "./pdf";
 import type { Provider, ProviderInput, ProviderOutput } from "./types";
 import { UnreadableDocumentError } from "./types";
+import { withUnreadText } from "./unread-text";
 
 /** An OCR engine: reads one page image at a time. */
 export interface OcrEngine {
@@ -28,6 +29,11 @@ export interface OcrEngine {
   /** Languages one page can be read in at once; unlimited when absent. */
   maxLanguages?: number;
   recognize: PageRecognizer;
+  /**
+   * Reads an image as one block of text, without the engine's own page
+   * analysis: the parts of a page `recognize` left unread (unread-text.ts).
+   */
+  recognizeBlock?: PageRecognizer;
   close(): Promise<void>;
   /** How it takes prepared page images (service/src/preprocess): PGM unless it says PNG. */
   preparedAs?: PreparedFormat;
@@ -79,8 +85,8 @@ export function createOcrProvider(
         await engine.languages(),
         engine.maxLanguages,
       );
-      const { recognize, preparedAs } = engine;
-      return ocrDocument(input, { recognize, preparedAs, language, ...options });
+      const { recognize, recognizeBlock, preparedAs } = engine;
+      return ocrDocument(input, { recognize, recognizeBlock, preparedAs, language, ...options });
     },
     close: () => engine.close(),
   };
@@ -105,6 +111,7 @@ export async function sniffDocument(bytes: Buffer): Promise<DocumentKind> {
 
 export interface OcrDocumentOptions extends OcrProviderOptions {
   recognize: PageRecognizer;
+  recognizeBlock?: PageRecognizer;
   /** Tesseract language string to use (see language.ts). */
   language: string;
   /** How the engine takes prepared page images. */
@@ -131,7 +138,12 @@ export async function ocrDocument(
     const prepared = await preparePage(image, steps, options.preparedAs);
     signal.throwIfAborted();
     const scaled = dpi === undefined ? undefined : Math.round(dpi * prepared.scale);
-    const page = await options.recognize(prepared.image, { language, dpi: scaled, signal });
+    const read = { language, dpi: scaled, signal };
+    let page = await options.recognize(prepared.image, read);
+    const { recognizeBlock } = options;
+    if (recognizeBlock && prepared.grey) {
+      page = await withUnreadText(page, prepared.grey, (crop) => recognizeBlock(crop, read));
+    }
     return onOriginal(page, prepared);
   };
   let pages: OcrPage[];

@@ -193,6 +193,7 @@ export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
       const ocr = await firstAvailable(options.ocrEngines);
       return ocrDocument(input, {
         recognize: ocr?.recognize ?? noEngine,
+        recognizeBlock: ocr?.recognizeBlock,
         preparedAs: ocr?.preparedAs,
         language: resolveLanguage(input.languageHints, (await ocr?.languages()) ?? new Set()),
         pdfDpi: options.dpi,

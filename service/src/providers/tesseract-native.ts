@@ -2,6 +2,7 @@
 // stdout. One process per page, at most `concurrency` at once.
 import { CommandError, commandExists, runCommand } from "./command";
 import type { OcrEngine } from "./ocr-document";
+import type { PageRecognizer } from "./ocr-page";
 import { slotPool } from "./pool";
 import { parseTsv } from "./tsv";
 import { UnreadableDocumentError } from "./types";
@@ -13,8 +14,8 @@ export interface NativeTesseractOptions {
   queueLimit: number;
   /**
    * Tesseract's page segmentation mode: 3 (automatic, default) for running
-   * text; 4 (one column of lines) for tables, where 3 drops short narrow
-   * columns (cells right on rendered calibration tables: 3: 71/89, 4: 89/89).
+   * text; 4 (one column of lines) for tables, where 3 drops short narrow columns
+   * (cells right on rendered calibration tables: 3: 71/89, 4: 89/89).
    */
   pageSegmentation?: number;
 }
@@ -23,6 +24,10 @@ export interface NativeTesseractOptions {
 // pages: with one thread a letter page takes ~0.25 s here instead of ~1.3 s of
 // wall time, and parallel requests no longer fight over the two cores.
 const CHILD_ENV = { ...process.env, OMP_THREAD_LIMIT: "1" };
+
+/** Page segmentation modes: Tesseract's own page analysis, and one block of text (unread-text.ts). */
+const AUTOMATIC = 3;
+const BLOCK = 6;
 
 export function createNativeTesseract(options: NativeTesseractOptions): OcrEngine {
   const { command } = options;
@@ -33,6 +38,26 @@ export function createNativeTesseract(options: NativeTesseractOptions): OcrEngin
   };
   // Each page gets its own process.
   const slots = slotPool("tesseract-native", options.concurrency, options.queueLimit);
+
+  const read =
+    (psm: number): PageRecognizer =>
+    (image, { language, dpi, signal }) =>
+      slots.use(async () => {
+        const args = ["-", "-", "-l", language, "--psm", String(psm)];
+        if (dpi) args.push("--dpi", String(dpi));
+        args.push("tsv");
+        try {
+          const out = await runCommand(command, args, { input: image, signal, env: CHILD_ENV });
+          return parseTsv(out.toString("utf8"));
+        } catch (error) {
+          // stderr may quote the document's content: it stays out of the message.
+          if (error instanceof CommandError && error.exitCode === 1) {
+            throw new UnreadableDocumentError("tesseract could not read the image");
+          }
+          if (error instanceof CommandError) throw new Error("tesseract failed");
+          throw error;
+        }
+      }, signal);
 
   return {
     requires: `the tesseract command (apt: tesseract-ocr and tesseract-ocr-<lang>; or TESSERACT_CMD), tried as "${command}"`,
@@ -57,24 +82,8 @@ export function createNativeTesseract(options: NativeTesseractOptions): OcrEngin
         });
       return languages;
     },
-    recognize: (image, { language, dpi, signal }) =>
-      slots.use(async () => {
-        const psm = String(options.pageSegmentation ?? 3);
-        const args = ["-", "-", "-l", language, "--psm", psm];
-        if (dpi) args.push("--dpi", String(dpi));
-        args.push("tsv");
-        try {
-          const out = await runCommand(command, args, { input: image, signal, env: CHILD_ENV });
-          return parseTsv(out.toString("utf8"));
-        } catch (error) {
-          // stderr may quote the document's content: it stays out of the message.
-          if (error instanceof CommandError && error.exitCode === 1) {
-            throw new UnreadableDocumentError("tesseract could not read the image");
-          }
-          if (error instanceof CommandError) throw new Error("tesseract failed");
-          throw error;
-        }
-      }, signal),
+    recognize: read(options.pageSegmentation ?? AUTOMATIC),
+    recognizeBlock: read(BLOCK),
     close: () => slots.close(),
   };
 }

@@ -20,6 +20,7 @@ import type { Worker } from "tesseract.js";
 import { createWorker, OEM, PSM } from "tesseract.js";
 import { KNOWN_TESSERACT_CODES } from "./language";
 import type { OcrEngine } from "./ocr-document";
+import type { PageRecognizer } from "./ocr-page";
 import { EnginePool } from "./pool";
 import { parseTsv } from "./tsv";
 import { UnreadableDocumentError } from "./types";
@@ -141,17 +142,14 @@ export function createTesseractJs(options: TesseractJsOptions): OcrEngine {
     return worker;
   }
 
-  return {
-    requires: "tesseract.js language data (npm: @tesseract.js-data/<lang>)",
-    available: async () => (await languages()).size > 0,
-    languages,
-    maxLanguages: 1,
-    recognize: (image, { language, dpi, signal }) =>
+  const read =
+    (mode: PSM): PageRecognizer =>
+    (image, { language, dpi, signal }) =>
       pool.use(async (slot) => {
         try {
           const worker = await workerFor(slot, language);
           await worker.setParameters({
-            tessedit_pageseg_mode: PSM.AUTO,
+            tessedit_pageseg_mode: mode,
             // "0" lets Tesseract estimate the resolution of a photo or scan.
             user_defined_dpi: dpi ? String(dpi) : "0",
             // Tesseract's notes ("Estimating resolution as …") would go to stdout.
@@ -162,7 +160,15 @@ export function createTesseractJs(options: TesseractJsOptions): OcrEngine {
         } catch (error) {
           throw engineError(error);
         }
-      }, signal),
+      }, signal);
+
+  return {
+    requires: "tesseract.js language data (npm: @tesseract.js-data/<lang>)",
+    available: async () => (await languages()).size > 0,
+    languages,
+    maxLanguages: 1,
+    recognize: read(PSM.AUTO),
+    recognizeBlock: read(PSM.SINGLE_BLOCK),
     close: () => pool.close(),
   };
 }
