@@ -10,6 +10,7 @@
 //   npx tsx bench/calibration.ts --kinds photo,table --detail
 //   npx tsx bench/calibration.ts --providers tesseract-native --preprocess none
 //   npx tsx bench/calibration.ts --write            # also writes the catalog's quality figures
+//   npx tsx bench/calibration.ts --dir /tmp/held-out # a set drawn from other seeds (generate.ts)
 //
 // --providers leaves routing out (it needs them all); --preprocess sets
 // OCR_PREPROCESS for the run, to see what each step does.
@@ -30,7 +31,7 @@ import { loadRoutingConfig } from "../service/src/routing/config";
 import { createRouter } from "../service/src/routing/router";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const DIR = path.join(ROOT, "fixtures/calibration");
+const SET = path.join(ROOT, "fixtures/calibration");
 export const QUALITY_FILE = path.join(ROOT, "service/src/catalog-quality.json");
 /** The LSTM engines: routing's time is compared with the fastest of them. */
 const LSTM = new Set(["tesseract-native", "tesseractjs-best"]);
@@ -57,10 +58,10 @@ function score(truth: string, data: OcrData): { edits: number; length: number } 
   return { edits: distance(want, collapse(data.text)), length: want.length };
 }
 
-function input(page: CalibrationPage): Omit<ProviderInput, "signal"> {
+function input(dir: string, page: CalibrationPage): Omit<ProviderInput, "signal"> {
   const mimeType = page.file.endsWith(".jpg") ? "image/jpeg" : "image/png";
   return {
-    bytes: readFileSync(path.join(DIR, page.file)),
+    bytes: readFileSync(path.join(dir, page.file)),
     mimeType,
     languageHints: page.languageHints,
     passthrough: {},
@@ -68,19 +69,23 @@ function input(page: CalibrationPage): Omit<ProviderInput, "signal"> {
   };
 }
 
-const truthOf = (page: CalibrationPage) =>
-  readFileSync(path.join(DIR, page.file.replace(/\.\w+$/, ".txt")), "utf8");
+const truthOf = (dir: string, page: CalibrationPage) =>
+  readFileSync(path.join(dir, page.file.replace(/\.\w+$/, ".txt")), "utf8");
 
-async function readWith(provider: Provider<OcrData>, page: CalibrationPage): Promise<Reading> {
+async function readWith(
+  dir: string,
+  provider: Provider<OcrData>,
+  page: CalibrationPage,
+): Promise<Reading> {
   const started = performance.now();
-  const output = await provider.run({ ...input(page), signal: AbortSignal.timeout(120_000) });
+  const output = await provider.run({ ...input(dir, page), signal: AbortSignal.timeout(120_000) });
   const ms = performance.now() - started;
   return {
     page,
     who: provider.name,
     ms,
     check: output.check,
-    ...score(truthOf(page), output.data),
+    ...score(truthOf(dir, page), output.data),
   };
 }
 
@@ -91,10 +96,11 @@ export interface CalibrationResult {
 }
 
 export async function measureCalibration(
-  options: { kinds?: string[]; providers?: string[]; preprocess?: string } = {},
+  options: { kinds?: string[]; providers?: string[]; preprocess?: string; dir?: string } = {},
 ): Promise<CalibrationResult> {
+  const dir = options.dir ?? SET;
   const manifest = JSON.parse(
-    readFileSync(path.join(DIR, "manifest.json"), "utf8"),
+    readFileSync(path.join(dir, "manifest.json"), "utf8"),
   ) as CalibrationPage[];
   const pages = manifest.filter((p) => !options.kinds || options.kinds.includes(p.kind));
   const category = CATALOG.find((c) => c.slug === "text-recognition") as CatalogEntry;
@@ -115,17 +121,17 @@ export async function measureCalibration(
     }
     const providers = names.map((name) => registry.get(name) as Provider<OcrData>);
     // Worker start and data load, not timed.
-    if (pages[0]) for (const provider of providers) await readWith(provider, pages[0]);
+    if (pages[0]) for (const provider of providers) await readWith(dir, provider, pages[0]);
     // Default routing: the catalog's weights and today's defaults, on the same warm engines.
     const router = createRouter(loadRoutingConfig({}), registry);
     const readings: Reading[] = [];
     // Page by page, every provider and then routing in turn, so that other load
     // on the machine falls on all of them alike.
     for (const page of pages) {
-      for (const provider of providers) readings.push(await readWith(provider, page));
+      for (const provider of providers) readings.push(await readWith(dir, provider, page));
       if (options.providers) continue; // routing needs them all
       const started = performance.now();
-      const result = await router.route({ category, input: input(page) });
+      const result = await router.route({ category, input: input(dir, page) });
       const ms = performance.now() - started;
       const note = `${result.provider}${result.failoverDepth ? ` +${result.failoverDepth}` : ""}`;
       readings.push({
@@ -133,7 +139,7 @@ export async function measureCalibration(
         who: ROUTING,
         ms,
         note,
-        ...score(truthOf(page), result.output.data as OcrData),
+        ...score(truthOf(dir, page), result.output.data as OcrData),
       });
     }
     const kinds = [...new Set(pages.map((p) => p.kind))];
@@ -239,6 +245,7 @@ if (process.argv[1] === import.meta.filename) {
       detail: { type: "boolean", default: false },
       write: { type: "boolean", default: false },
       preprocess: { type: "string" },
+      dir: { type: "string" },
     },
   });
   const list = (s: string | undefined) => s?.split(",").map((x) => x.trim());
@@ -246,13 +253,14 @@ if (process.argv[1] === import.meta.filename) {
     kinds: list(values.kinds),
     providers: list(values.providers),
     preprocess: values.preprocess,
+    dir: values.dir && path.resolve(values.dir),
   })
     .then((result) => {
       printCalibration(result, values.detail);
       if (values.write) {
-        if (values.kinds || values.providers || values.preprocess) {
+        if (values.kinds || values.providers || values.preprocess || values.dir) {
           throw new Error(
-            "--write needs the whole set as served: drop --kinds, --providers, --preprocess",
+            "--write needs the whole set as served: drop --kinds, --providers, --preprocess, --dir",
           );
         }
         const figures = qualityFigures(result);
