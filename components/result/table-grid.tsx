@@ -47,15 +47,18 @@ export function TableGrid({
       },
     };
   };
-  const renderCell = (cell: GridCell, header: boolean) =>
+  // Headers in the head sit on the rows they head; a header in the body (a
+  // table with no head of its own) heads from the top, and one over several
+  // rows heads those rows.
+  const renderCell = (cell: GridCell, header: boolean, inBody = false) =>
     header ? (
       <th
         key={cell.col}
-        scope={cell.colSpan > 1 ? "colgroup" : "col"}
+        scope={inBody && cell.rowSpan > 1 ? "rowgroup" : cell.colSpan > 1 ? "colgroup" : "col"}
         colSpan={cell.colSpan}
         rowSpan={cell.rowSpan}
         {...cellHandlers(cell.text, cell.row, cell.col, cell.bbox)}
-        className="border-slate-200 border-b bg-slate-50 px-3 py-2 text-left align-bottom font-semibold text-slate-700 hover:bg-amber-50"
+        className={`border-slate-200 border-b bg-slate-50 px-3 py-2 text-left ${inBody ? "align-top" : "align-bottom"} font-semibold text-slate-700 hover:bg-amber-50`}
       >
         {cell.text}
       </th>
@@ -98,7 +101,7 @@ export function TableGrid({
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional.
             <tr key={r} className="border-slate-100 border-b last:border-b-0">
               {/* With no head of its own, the first row still heads the columns. */}
-              {row.map((cell) => renderCell(cell, head.length === 0 && cell.row === 0))}
+              {row.map((cell) => renderCell(cell, head.length === 0 && cell.row === 0, true))}
             </tr>
           ))}
         </tbody>

@@ -39,6 +39,36 @@ describe("the table result", () => {
     expect(within(second).getByRole("columnheader").getAttribute("colspan")).toBe("2");
   });
 
+  it("a label over every row of a table with no head heads those rows, from the top", () => {
+    const [table] = sampleTables.tables;
+    const rows = [
+      ["North", "January", "120"],
+      ["", "February", "135"],
+      ["", "March", "150"],
+    ];
+    const cells = rows.flatMap((row, r) =>
+      row.flatMap((text, c) =>
+        r > 0 && c === 0
+          ? []
+          : [{ row: r, col: c, row_span: c === 0 ? 3 : 1, col_span: 1, text, bbox: table?.bbox }],
+      ),
+    );
+    const data = { ...sampleTables, tables: [{ ...table, rows, cells }] } as TableData;
+    render(<ResultView result={{ data, meta: sampleMeta }} support={{}} />);
+    const card = screen.getByTestId("table-card");
+    expect(card.querySelector("thead")).toBeNull();
+    const label = within(card).getByRole("rowheader");
+    expect(label.textContent).toBe("North");
+    expect(label.getAttribute("scope")).toBe("rowgroup");
+    expect(label.getAttribute("rowspan")).toBe("3");
+    expect(label.className).toContain("align-top");
+    expect(grid(card)).toEqual([
+      ["North", "January", "120"],
+      ["February", "135"],
+      ["March", "150"],
+    ]);
+  });
+
   it("shows the table's box on the page on focus, and a cell's box under the pointer", () => {
     render(<ResultView result={{ data: sampleTables, meta: sampleMeta }} support={{}} />);
     const page = screen.getByRole("img", { name: "Page 1: 2 marked." });
