@@ -11,7 +11,7 @@
 // loads the page at full speed and predicts the slow load from that trace,
 // and with applied throttling, which slows the real load down. On loopback
 // the simulation depends on whether Chrome painted before Next's scripts ran
-// (see the README), so both are shown and both are judged.
+// (see docs/performance.md, Lighthouse), so both are shown and both are judged.
 //
 //   npx next build && npx tsx bench/lighthouse.ts
 //

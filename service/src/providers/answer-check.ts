@@ -3,7 +3,7 @@
 // many "words" hold no letter or digit at all, which is what an engine reads
 // into noise, rules and specks. An answer below either bound is unsure, and
 // the router tries the next provider. The bounds come from the calibration
-// bench (bench/calibration.ts): see the README, "Quality".
+// bench (bench/calibration.ts): see docs/quality.md.
 import type { OcrData } from "@/lib/contract";
 import type { AnswerCheck } from "./types";
 

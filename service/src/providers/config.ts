@@ -57,7 +57,7 @@ const decimal = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
-/** The steps the calibration bench showed to help (README, "Quality"). */
+/** The steps the calibration bench showed to help (docs/quality.md). */
 const DEFAULT_PREPROCESS: readonly PreprocessStep[] = PREPROCESS_STEPS;
 
 const slugs = new Set(CATALOG.map((c) => c.slug));

@@ -92,7 +92,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       estimatedWordBoxes: true,
     }),
     // Invoices: labels and layout over Tesseract's words; amounts and their
-    // sums over PaddleOCR's, which misreads differently (README, "Invoice data").
+    // sums over PaddleOCR's, which misreads differently (docs/invoices.md).
     createInvoiceProvider("invoices-layout", { pdf: rowsPdf, image: rowsImage }, extractByLayout),
     createInvoiceProvider(
       "invoices-patterns",
