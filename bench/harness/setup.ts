@@ -1,11 +1,17 @@
-// What the browser and app benchmarks share: the repository root, the build
-// check, a fresh data folder per benchmark, and how Chromium is launched.
+// Where the benchmarks run: the repository root, the build check, a fresh data
+// folder per benchmark, how Chromium is launched, and the ids and keys several
+// benchmarks use alike.
 import { existsSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const root = path.resolve(import.meta.dirname, "../..");
+
+/** The text-recognition category (service/src/catalog.ts): the one most benchmarks call. */
+export const OCR_CATEGORY = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+
+/** The API key of the service a benchmark starts for itself (overhead, app, storage). */
+export const BENCH_KEY = "bench-key-0123456789abcdef";
 
 /** Whether the app's production build exists; says what to run when it does not. */
 export function hasBuild(): boolean {

@@ -10,7 +10,8 @@ import { existsSync } from "node:fs";
 import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { root } from "./setup";
+import { startApp, startRealService, waitUntilAnswers } from "./processes";
+import { freshDataDir, root } from "./setup";
 
 const blankDir = path.join(root, ".data/bench/blank-app");
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
@@ -75,15 +76,40 @@ export async function startBlank(
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error("next start (blank) exited");
-    try {
-      if ((await fetch(url)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitUntilAnswers(url, child, "next start (blank)");
+  return { url, child };
+}
+
+/**
+ * For the page benchmarks (bundle, Lighthouse): the real service, the app's production
+ * build and the blank app, each on its port, with the data in `.data/bench/<name>`.
+ */
+export async function startAppAndBlank(options: {
+  name: string;
+  ports: { service: number; app: number; blank: number };
+  key: string;
+}): Promise<{ appUrl: string; blankUrl: string; dataDir: string; stop: () => Promise<void> }> {
+  await buildBlank();
+  const dataDir = await freshDataDir(options.name);
+  const service = await startRealService({
+    port: options.ports.service,
+    dataDir: path.join(dataDir, "service"),
+    key: options.key,
+    corsOrigin: `http://127.0.0.1:${options.ports.app}`,
+  });
+  const children: ChildProcess[] = [service.child];
+  const stop = async () => {
+    for (const child of children) child.kill();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const app = await startApp(service.url, dataDir, { port: options.ports.app, key: options.key });
+    children.push(app.child);
+    const blank = await startBlank(options.ports.blank);
+    children.push(blank.child);
+    return { appUrl: app.url, blankUrl: blank.url, dataDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  child.kill();
-  throw new Error("next start (blank) did not answer in 30 s");
 }
