@@ -25,8 +25,8 @@ import type { OcrData } from "@/lib/contract";
 import type { CalibrationPage } from "../scripts/calibration/generate";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
 import { median } from "../service/src/layout/geometry";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { Provider, ProviderInput } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { loadRoutingConfig } from "../service/src/routing/config";
 import { createRouter } from "../service/src/routing/router";
 

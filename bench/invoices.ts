@@ -14,8 +14,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { InvoiceData } from "@/lib/contract";
 import { INVOICE_DIR, type InvoiceTruth, scoreInvoice } from "../scripts/calibration/invoices";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { Provider } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { judgeSpeed, OCR_RATIO, PDF_MS, ratioColumn, type TimedRun } from "./extraction-targets";
 
 /** Each invoice provider and the OCR engine whose words it reads on photos. */

@@ -11,9 +11,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
-import { openPdf, rasterisePage } from "../service/src/providers/pdf";
+import { openPdf, rasterisePage } from "../service/src/pages/pdf";
 import type { Provider } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 
 const TARGET_RATIO = 0.5;
 /** Timed reading per provider, after one warm-up pass (worker start, data load). */

@@ -17,8 +17,8 @@ import { promisify } from "node:util";
 import pMap from "p-map";
 import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
 import { median } from "../service/src/layout/geometry";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
-import { drawPage, openPdf } from "../service/src/providers/pdf";
+import { drawPage, openPdf } from "../service/src/pages/pdf";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 
 const PAGES = 12;
 const DPI = 200;

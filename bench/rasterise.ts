@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { median } from "../service/src/layout/geometry";
-import { drawPage, openPdf, rasterisePage } from "../service/src/providers/pdf";
+import { drawPage, openPdf, rasterisePage } from "../service/src/pages/pdf";
 
 const DPI = 200;
 const ROUNDS = 7;

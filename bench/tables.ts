@@ -15,8 +15,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { TableData } from "@/lib/contract";
 import { CATALOG } from "../service/src/catalog";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { ProviderOutput } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { judgeSpeed, ratioColumn, type TimedRun } from "./extraction-targets";
 
 const DIR = path.join(import.meta.dirname, "../fixtures/calibration/tables");

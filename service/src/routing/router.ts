@@ -11,10 +11,10 @@
 import type { Attempt } from "@/lib/contract";
 import type { CatalogEntry, ProviderSlot } from "../catalog";
 import { ConfigError } from "../config";
-import { closeAll } from "../providers";
 import { raceAbort } from "../providers/abort";
 import type { AnswerCheck, Provider, ProviderOutput } from "../providers/types";
 import { UnreadableDocumentError } from "../providers/types";
+import { closeAll } from "../registry";
 import { CircuitBreaker } from "./breaker";
 import type { RoutingConfig } from "./config";
 import { withFault } from "./faults";
