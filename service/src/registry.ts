@@ -113,7 +113,11 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
   return new Map(providers.map((p) => [p.name, p]));
 }
 
-/** Closes every provider (their engines and worker threads); one failing does not stop the others. */
+/**
+ * Closes every provider createProviders built (their engines and worker threads);
+ * one failing does not stop the others. Whoever builds the providers closes them
+ * (main.ts at shutdown, a test or bench when done): the router only uses them.
+ */
 export async function closeAll(providers: ReadonlyMap<string, Provider>): Promise<void> {
   await Promise.allSettled([...providers.values()].map((p) => p.close?.()));
 }

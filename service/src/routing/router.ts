@@ -14,7 +14,6 @@ import { ConfigError } from "../config";
 import { raceAbort } from "../providers/abort";
 import type { AnswerCheck, Provider, ProviderOutput } from "../providers/types";
 import { UnreadableDocumentError } from "../providers/types";
-import { closeAll } from "../registry";
 import { CircuitBreaker } from "./breaker";
 import type { RoutingConfig } from "./config";
 import { withFault } from "./faults";
@@ -257,9 +256,6 @@ export function createRouter(
         provider: slot.provider,
         score,
       }));
-    },
-    async close() {
-      await closeAll(new Map([...entries].map(([name, e]) => [name, e.provider])));
     },
   };
 }
