@@ -1,6 +1,6 @@
 // The one small interface every OCR engine implements (tesseract-native.ts,
-// tesseractjs.ts, paddleocr.ts): it reads one page image at a time. Providers
-// (service/src/text) run engines over whole documents.
+// tesseractjs.ts, paddleocr.ts). The text providers (service/src/text) run
+// engines over whole documents.
 import type { PreparedFormat } from "../preprocess";
 import type { PageRecognizer } from "./ocr-page";
 

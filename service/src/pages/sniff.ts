@@ -1,4 +1,5 @@
-// What a document's bytes really are: a PDF or an image, by their magic bytes.
+// PDF or image: a document's kind, told from its bytes before anything reads it
+// (the text providers, word sources, lattice tables).
 import { UnreadableDocumentError } from "../providers/types";
 
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/tiff", "image/webp", "image/bmp"]);
