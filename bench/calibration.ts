@@ -27,8 +27,8 @@ import { distance } from "fastest-levenshtein";
 import type { OcrData } from "@/lib/contract";
 import type { CalibrationPage } from "../scripts/calibration/generate";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { Provider, ProviderInput } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { loadRoutingConfig } from "../service/src/routing/config";
 import { createRouter } from "../service/src/routing/router";
 import {

@@ -17,8 +17,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { InvoiceData } from "@/lib/contract";
 import { INVOICE_DIR, type InvoiceTruth, scoreInvoice } from "../scripts/calibration/invoices";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { Provider } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { judgeSpeed, OCR_RATIO, PDF_MS, ratioColumn, type TimedRun } from "./extraction-targets";
 import {
   benchArgs,

@@ -15,9 +15,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
-import { openPdf, rasterisePage } from "../service/src/providers/pdf";
+import { openPdf, rasterisePage } from "../service/src/pages/pdf";
 import type { Provider } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import {
   benchArgs,
   docFigures,

@@ -21,8 +21,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pMap from "p-map";
 import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
-import { drawPage, openPdf } from "../service/src/providers/pdf";
+import { drawPage, openPdf } from "../service/src/pages/pdf";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import {
   benchArgs,
   docFigures,

@@ -7,14 +7,14 @@
 // default where it is faster, or where pdfjs would stall every other request.
 //
 // What it measures is the service's rasteriser itself, so it imports it
-// (service/src/providers/pdf) rather than going through HTTP.
+// (service/src/pages/pdf) rather than going through HTTP.
 //
 //   npx tsx bench/rasterise.ts
 //   npx tsx bench/rasterise.ts --write   # also into docs/performance.md
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { drawPage, openPdf, rasterisePage } from "../service/src/providers/pdf";
+import { drawPage, openPdf, rasterisePage } from "../service/src/pages/pdf";
 import {
   benchArgs,
   docFigures,

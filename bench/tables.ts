@@ -18,8 +18,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { TableData } from "@/lib/contract";
 import { CATALOG } from "../service/src/catalog";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { ProviderOutput } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { judgeSpeed, OCR_RATIO, PDF_MS, ratioColumn, type TimedRun } from "./extraction-targets";
 import {
   benchArgs,

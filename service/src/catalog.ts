@@ -2,7 +2,7 @@
 // and ledgers stay valid across restarts and machines.
 import { CATEGORY_STATUS } from "@/lib/contract";
 import measuredQuality from "./catalog-quality.json" with { type: "json" };
-import { OCR_LANGUAGES } from "./providers/language";
+import { OCR_LANGUAGES } from "./engines/language";
 
 export type CategoryStatus = (typeof CATEGORY_STATUS)[keyof typeof CATEGORY_STATUS];
 
@@ -15,7 +15,7 @@ export interface RoutingWeights {
 }
 
 export interface ProviderSlot {
-  /** Name of a provider in the registry (service/src/providers). */
+  /** Name of a provider in the registry (service/src/registry.ts). */
   provider: string;
   /** USD per page. */
   pricePerPage: number;

@@ -3,8 +3,8 @@
 // "Idempotency-Key").
 import * as z from "zod/mini";
 import { processHeadersSchema, processRequestSchema, pydanticIssue } from "@/lib/contract";
+import { toTesseractCode } from "../engines/language";
 import { expectedList, validateRequest } from "../http/errors";
-import { toTesseractCode } from "../providers/language";
 
 export interface ProcessRequestParts {
   idempotencyKey: string | undefined;

@@ -1,29 +1,11 @@
-// PDF text-layer extraction (pdfjs-dist): the text exactly as written, with
-// boxes in pixels of the page rendered at `dpi`. A page without a text layer
-// (a scan) is rasterised and read by the first available OCR engine.
+// A PDF page's text layer (pdfjs-dist): the text exactly as written, with boxes
+// in pixels of the page rendered at `dpi`, laid out like an OCR engine's page.
+// The pdf-text provider (service/src/text/pdf-text.ts) reads pages through it.
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { BBox, OcrData, OcrSpan } from "@/lib/contract";
-import type { PreprocessStep } from "../preprocess";
-import type { AnswerBounds } from "./answer-check";
+import type { BBox, OcrSpan } from "@/lib/contract";
+import { buildPage, type RecognizedPage } from "../engines/ocr-page";
 import { glyphWidth } from "./glyph-widths";
-import { resolveLanguage } from "./language";
-import type { OcrEngine } from "./ocr-document";
-import { ocrDocument, sniffDocument } from "./ocr-document";
-import type { PageRecognizer, RecognizedPage } from "./ocr-page";
-import { buildPage } from "./ocr-page";
-import type { Provider, ProviderInput, ProviderOutput } from "./types";
-import { UnreadableDocumentError } from "./types";
-
-export interface PdfTextOptions {
-  /** Pixels of the page image the boxes refer to (and of rasterised scans). */
-  dpi: number;
-  /** OCR engines for pages without text, in order of preference. */
-  ocrEngines: readonly OcrEngine[];
-  pdftoppm?: string;
-  answerBounds?: AnswerBounds;
-  preprocess?: ReadonlySet<PreprocessStep>;
-}
 
 type Matrix = readonly number[];
 
@@ -149,7 +131,11 @@ function runsToLines(
   return lines;
 }
 
-async function readTextLayer(page: PDFPageProxy, dpi: number): Promise<RecognizedPage | undefined> {
+/** The page's words from its text layer; undefined when it has none (a scan). */
+export async function readTextLayer(
+  page: PDFPageProxy,
+  dpi: number,
+): Promise<RecognizedPage | undefined> {
   const viewport = page.getViewport({ scale: dpi / 72 });
   const content = await page.getTextContent();
   const runs: TextRun[] = [];
@@ -171,37 +157,4 @@ async function readTextLayer(page: PDFPageProxy, dpi: number): Promise<Recognize
   if (!runs.some((r) => r.str.trim() !== "")) return undefined;
   const size = { width: Math.round(viewport.width), height: Math.round(viewport.height) };
   return buildPage(size.width, size.height, runsToLines(runs, size));
-}
-
-async function firstAvailable(engines: readonly OcrEngine[]): Promise<OcrEngine | undefined> {
-  for (const engine of engines) if (await engine.available()) return engine;
-  return undefined;
-}
-
-const noEngine: PageRecognizer = async () => {
-  throw new Error("A PDF page has no text layer and no OCR engine is available");
-};
-
-export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
-  return {
-    name: "pdf-text",
-    available: async () => true,
-    async run(input: ProviderInput): Promise<ProviderOutput<OcrData>> {
-      if ((await sniffDocument(input.bytes)) !== "pdf") {
-        throw new UnreadableDocumentError("pdf-text reads PDF documents only");
-      }
-      const ocr = await firstAvailable(options.ocrEngines);
-      return ocrDocument(input, {
-        recognize: ocr?.recognize ?? noEngine,
-        recognizeBlock: ocr?.recognizeBlock,
-        preparedAs: ocr?.preparedAs,
-        language: resolveLanguage(input.languageHints, (await ocr?.languages()) ?? new Set()),
-        pdfDpi: options.dpi,
-        pdftoppm: options.pdftoppm,
-        answerBounds: options.answerBounds,
-        preprocess: options.preprocess,
-        textLayer: readTextLayer,
-      });
-    },
-  };
 }

@@ -12,9 +12,9 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { commandExists, runCommand } from "../engines/command";
 import { type Grey, type PixelSource, toGrey } from "../preprocess/grey";
-import { commandExists, runCommand } from "./command";
-import { UnreadableDocumentError } from "./types";
+import { UnreadableDocumentError } from "../providers/types";
 
 /**
  * No page is rasterised larger than this, whatever its size in points, and no image

@@ -16,10 +16,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { imageSize } from "image-size";
 import type { OcrSpan } from "@/lib/contract";
-import type { OcrEngine } from "./ocr-document";
+import { UnreadableDocumentError } from "../providers/types";
 import { buildPage, type RecognizedPage } from "./ocr-page";
 import { slotPool } from "./pool";
-import { UnreadableDocumentError } from "./types";
+import type { OcrEngine } from "./types";
 
 export interface PaddleOcrOptions {
   /** Pages read at the same time (one model, shared). */

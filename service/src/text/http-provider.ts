@@ -13,8 +13,8 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type OcrData, ocrDataSchema } from "@/lib/contract";
 import { readTextUpTo } from "@/lib/http/read-limited";
-import type { Provider, ProviderInput, ProviderOffer, ProviderOutput } from "./types";
-import { UnreadableDocumentError } from "./types";
+import type { Provider, ProviderInput, ProviderOffer, ProviderOutput } from "../providers/types";
+import { UnreadableDocumentError } from "../providers/types";
 
 export interface HttpProviderOptions {
   name: string;

@@ -2,20 +2,21 @@
 // uses, plus the operator's HTTP provider when one is configured. Engines start
 // lazily (tesseract.js workers on their first page), so building it is cheap.
 
-import { extractByLayout, extractByPatterns } from "../invoices/extract";
-import { createInvoiceProvider } from "../invoices/provider";
-import { createLatticeTables, createStreamTables } from "../tables/provider";
-import type { ProviderConfig } from "./config";
-import { createHttpProvider } from "./http-provider";
-import { createOcrProvider, type OcrEngine } from "./ocr-document";
-import { createPaddleOcr } from "./paddleocr";
-import { rasteriserInstalled } from "./pdf";
-import { createPdfText } from "./pdf-text";
-import { createNativeTesseract } from "./tesseract-native";
-import { createTesseractJs } from "./tesseractjs";
-import type { Provider } from "./types";
+import { createPaddleOcr } from "./engines/paddleocr";
+import { createNativeTesseract } from "./engines/tesseract-native";
+import { createTesseractJs } from "./engines/tesseractjs";
+import type { OcrEngine } from "./engines/types";
+import { extractByLayout, extractByPatterns } from "./invoices/extract";
+import { createInvoiceProvider } from "./invoices/provider";
+import { rasteriserInstalled } from "./pages/pdf";
+import type { Provider } from "./providers/types";
+import type { ProviderConfig } from "./registry-config";
+import { createLatticeTables, createStreamTables } from "./tables/provider";
+import { createHttpProvider } from "./text/http-provider";
+import { createOcrProvider } from "./text/ocr-document";
+import { createPdfText } from "./text/pdf-text";
 
-export { loadProviderConfig } from "./config";
+export { loadProviderConfig } from "./registry-config";
 
 export function createProviders(config: ProviderConfig): Map<string, Provider> {
   const raster = {
@@ -30,7 +31,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     queueLimit: config.queueLimit,
   };
   const native = createNativeTesseract(nativeOptions);
-  // Tables are read line by line across the page (see tesseract-native.ts).
+  // Tables are read line by line across the page (see engines/tesseract-native.ts).
   const nativeRows = createNativeTesseract({ ...nativeOptions, pageSegmentation: 4 });
   const engine = (model: "best" | "fast") =>
     createTesseractJs({
@@ -112,7 +113,11 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
   return new Map(providers.map((p) => [p.name, p]));
 }
 
-/** Closes every provider (their engines and worker threads); one failing does not stop the others. */
+/**
+ * Closes every provider createProviders built (their engines and worker threads);
+ * one failing does not stop the others. Whoever builds the providers closes them
+ * (main.ts at shutdown, a test or bench when done): the router only uses them.
+ */
 export async function closeAll(providers: ReadonlyMap<string, Provider>): Promise<void> {
   await Promise.allSettled([...providers.values()].map((p) => p.close?.()));
 }

@@ -6,40 +6,21 @@ import { availableParallelism } from "node:os";
 import pMap from "p-map";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BBox, OcrData, OcrPage } from "@/lib/contract";
+import { readsAll, resolveLanguage } from "../engines/language";
+import type { PageRecognizer, RecognizedPage } from "../engines/ocr-page";
+import { documentText } from "../engines/ocr-page";
+import type { OcrEngine } from "../engines/types";
+import { withUnreadText } from "../engines/unread-text";
+import { effectiveDpi, openPdf, rasterisePage } from "../pages/pdf";
+import { sniffDocument } from "../pages/sniff";
 import {
   type PreparedFormat,
   type PreparedPage,
   type PreprocessStep,
   preparePage,
 } from "../preprocess";
+import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import { type AnswerBounds, checkOcrAnswer } from "./answer-check";
-import { readsAll, resolveLanguage } from "./language";
-import type { PageRecognizer, RecognizedPage } from "./ocr-page";
-import { documentText } from "./ocr-page";
-import { effectiveDpi, openPdf, rasterisePage } from "./pdf";
-import type { Provider, ProviderInput, ProviderOutput } from "./types";
-import { UnreadableDocumentError } from "./types";
-import { withUnreadText } from "./unread-text";
-
-/** An OCR engine: reads one page image at a time. */
-export interface OcrEngine {
-  available(): Promise<boolean>;
-  /** Tesseract codes whose data the engine has (never `osd`). */
-  languages(): Promise<ReadonlySet<string>>;
-  /** Languages one page can be read in at once; unlimited when absent. */
-  maxLanguages?: number;
-  recognize: PageRecognizer;
-  /**
-   * Reads an image as one block of text, without the engine's own page
-   * analysis: the parts of a page `recognize` left unread (unread-text.ts).
-   */
-  recognizeBlock?: PageRecognizer;
-  close(): Promise<void>;
-  /** How it takes prepared page images (service/src/preprocess): PGM unless it says PNG. */
-  preparedAs?: PreparedFormat;
-  /** What installs it (Provider.requires). */
-  requires: string;
-}
 
 export interface PdfRasterOptions {
   /** Resolution PDF pages are rasterised at for OCR. */
@@ -92,27 +73,10 @@ export function createOcrProvider(
   };
 }
 
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/tiff", "image/webp", "image/bmp"]);
-
-export type DocumentKind = "pdf" | "image";
-
-/**
- * What the bytes really are, by their magic bytes. Providers check this
- * themselves and do not trust the declared type: the tesseract CLI reads a
- * text file as a list of image paths to open, so text must never reach it.
- */
-export async function sniffDocument(bytes: Buffer): Promise<DocumentKind> {
-  const { fileTypeFromBuffer } = await import("file-type");
-  const type = await fileTypeFromBuffer(bytes);
-  if (type?.mime === "application/pdf") return "pdf";
-  if (type && IMAGE_TYPES.has(type.mime)) return "image";
-  throw new UnreadableDocumentError("The document is not a supported image or a PDF");
-}
-
 export interface OcrDocumentOptions extends OcrProviderOptions {
   recognize: PageRecognizer;
   recognizeBlock?: PageRecognizer;
-  /** Tesseract language string to use (see language.ts). */
+  /** Tesseract language string to use (see engines/language.ts). */
   language: string;
   /** How the engine takes prepared page images. */
   preparedAs?: PreparedFormat;

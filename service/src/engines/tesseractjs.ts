@@ -18,12 +18,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Worker } from "tesseract.js";
 import { createWorker, OEM, PSM } from "tesseract.js";
+import { UnreadableDocumentError } from "../providers/types";
 import { KNOWN_TESSERACT_CODES } from "./language";
-import type { OcrEngine } from "./ocr-document";
 import type { PageRecognizer } from "./ocr-page";
 import { EnginePool } from "./pool";
 import { parseTsv } from "./tsv";
-import { UnreadableDocumentError } from "./types";
+import type { OcrEngine } from "./types";
 
 export type TesseractJsModel = "best" | "fast";
 

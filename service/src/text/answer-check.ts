@@ -5,7 +5,7 @@
 // the router tries the next provider. The bounds come from the calibration
 // bench (bench/calibration.ts): see docs/quality.md.
 import type { OcrData } from "@/lib/contract";
-import type { AnswerCheck } from "./types";
+import type { AnswerCheck } from "../providers/types";
 
 export interface AnswerBounds {
   /** Least mean word confidence (0–1) of a sure answer. */

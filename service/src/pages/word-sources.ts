@@ -1,8 +1,8 @@
 // Where table and invoice providers get a document's words: a PDF's text layer
 // (its scanned pages read by OCR), or OCR of an image.
 import type { OcrData, OcrPage, ResultPage } from "@/lib/contract";
-import { sniffDocument } from "./ocr-document";
-import type { Provider, ProviderInput, ProviderOutput } from "./types";
+import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
+import { sniffDocument } from "./sniff";
 
 export interface WordSources {
   /** Reads PDFs: the text layer, scanned pages by OCR (pdf-text). */

@@ -1,11 +1,12 @@
 // OCR with the tesseract CLI (Debian's tesseract-ocr 5): image on stdin, TSV on
 // stdout. One process per page, at most `concurrency` at once.
+
+import { UnreadableDocumentError } from "../providers/types";
 import { CommandError, commandExists, runCommand } from "./command";
-import type { OcrEngine } from "./ocr-document";
 import type { PageRecognizer } from "./ocr-page";
 import { slotPool } from "./pool";
 import { parseTsv } from "./tsv";
-import { UnreadableDocumentError } from "./types";
+import type { OcrEngine } from "./types";
 
 export interface NativeTesseractOptions {
   command: string;

@@ -15,8 +15,8 @@
 //   OCR_PREPROCESS                steps applied to page images before OCR, comma-separated
 //                                 (normalize, deskew, upscale; "none" for none; see preprocess/)
 //   OCR_MIN_CONFIDENCE            mean word confidence under which an OCR answer is unsure
-//                                 and the router tries the next provider (answer-check.ts)
-//   HTTP_PROVIDER_URL             an outside engine (see http-provider.ts); unset: none
+//                                 and the router tries the next provider (text/answer-check.ts)
+//   HTTP_PROVIDER_URL             an outside engine (see text/http-provider.ts); unset: none
 //   HTTP_PROVIDER_KEY             sent as "Authorization: Bearer <key>"
 //   HTTP_PROVIDER_NAME            its name in meta.provider (default "http")
 //   HTTP_PROVIDER_CATEGORIES      category slugs it serves (default "text-recognition")
@@ -24,10 +24,10 @@
 //   HTTP_PROVIDER_QUALITY         0–1 (default 0.9)
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { CATALOG } from "../catalog";
-import { int, list, parseEnv } from "../config";
-import { PREPROCESS_STEPS, type PreprocessStep } from "../preprocess";
-import { type AnswerBounds, DEFAULT_BOUNDS } from "./answer-check";
+import { CATALOG } from "./catalog";
+import { int, list, parseEnv } from "./config";
+import { PREPROCESS_STEPS, type PreprocessStep } from "./preprocess";
+import { type AnswerBounds, DEFAULT_BOUNDS } from "./text/answer-check";
 
 export interface ProviderConfig {
   tesseractCommand: string;
