@@ -1,6 +1,54 @@
-// What makes two process requests "the same" for an Idempotency-Key, and how a
-// stored answer is replayed.
+// What makes two process requests "the same" for an Idempotency-Key, what a key lets a
+// request do, and how a stored answer is replayed.
 import { createHash } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { IdempotencyStore, StoredResponse } from "../db/types";
+
+export type KeyClaim =
+  /**
+   * Run the request: it has no key, or the key is now its own. `settle` stores the
+   * answer worth replaying, or frees the key when there is none (routes/process.ts).
+   */
+  | { kind: "fresh"; settle: (response: StoredResponse | undefined) => Promise<void> }
+  /** The key already answered this request: send that answer again. */
+  | { kind: "replay"; response: StoredResponse }
+  /** The key's first request still runs (409), or the key came with another body (422). */
+  | { kind: "conflict"; reason: "in_flight" | "key_reused"; key: string };
+
+export interface KeyedRequest {
+  /** Whose key it is: the API key's hash, never the key. */
+  scope: string;
+  key: string | undefined;
+  categoryId: string;
+  body: unknown;
+}
+
+/** Claims the request's Idempotency-Key, if it has one. */
+export async function claimKey(
+  store: IdempotencyStore,
+  request: KeyedRequest,
+  log: Pick<FastifyBaseLogger, "error">,
+): Promise<KeyClaim> {
+  const { scope, key } = request;
+  if (key === undefined) return { kind: "fresh", settle: async () => {} };
+  const hash = requestHash(request.categoryId, request.body);
+  const claim = await store.claim(scope, key, hash, new Date());
+  if (claim.kind === "replay") return { kind: "replay", response: claim.response };
+  if (claim.kind === "in_flight") return { kind: "conflict", reason: "in_flight", key };
+  if (claim.kind === "mismatch") return { kind: "conflict", reason: "key_reused", key };
+  return {
+    kind: "fresh",
+    settle: async (response) => {
+      try {
+        if (response) await store.complete(scope, key, response);
+        else await store.release(scope, key);
+      } catch (error) {
+        // The answer still goes out; the key stays "in flight" until its lease ends.
+        log.error({ err: error }, "could not settle the idempotency record");
+      }
+    },
+  };
+}
 
 /** JSON with object keys sorted, so key order in the client's body does not matter. */
 export function canonicalJson(value: unknown): string {

@@ -1,7 +1,10 @@
 // Process metrics, on the service's registry (service/src/metrics.ts).
+import type { FastifyBaseLogger } from "fastify";
 import { Counter, Gauge, Histogram } from "prom-client";
+import type { Attempt } from "@/lib/contract";
+import { HttpError } from "../http/errors";
 import { metricsRegistry } from "../metrics";
-import type { Router } from "../routing/types";
+import type { RouteResult, Router } from "../routing/types";
 import type { WorkQueue } from "./work-queue";
 
 export type ProcessOutcome =
@@ -17,6 +20,15 @@ export type ProcessOutcome =
   | "busy"
   | "aborted"
   | "error";
+
+/** What one process call reports to the metrics and its log line. */
+export interface ProcessReport {
+  /** The category's slug, or "unknown" before the path named one. */
+  category: string;
+  outcome: ProcessOutcome;
+  /** What routing came to, when it gave a final answer (never the key or the document). */
+  routed?: { kind: "answer"; result: RouteResult } | { kind: "failure"; attempts: Attempt[] };
+}
 
 export const processRequests = new Counter({
   name: "docroute_process_requests_total",
@@ -79,4 +91,35 @@ export function countProviderAttempts(router: Router): void {
     providerAttempts.inc({ category, provider, outcome });
     providerAttemptDuration.observe({ provider, outcome }, attempt.latency_ms / 1000);
   });
+}
+
+/** The outcome of a request refused with `error`: what its status says, else "error". */
+export function outcomeOf(error: unknown): ProcessOutcome {
+  if (!(error instanceof HttpError)) return "error";
+  if (error.statusCode === 404) return "not_found";
+  if (error.statusCode === 409) return "inactive";
+  if (error.statusCode === 422) return "invalid";
+  return "error";
+}
+
+/** Counts the call (and a failover) and logs one line for it. */
+export function recordProcess(log: FastifyBaseLogger, report: ProcessReport): void {
+  const { category, outcome, routed } = report;
+  if (routed?.kind === "answer" && routed.result.failoverDepth > 0) {
+    failovers.inc({ category, provider: routed.result.provider });
+  }
+  processRequests.inc({ category, outcome });
+  log.info({ category, outcome, ...routingFacts(routed) }, "process finished");
+}
+
+function routingFacts(routed: ProcessReport["routed"]): Record<string, unknown> {
+  if (!routed) return {};
+  if (routed.kind === "failure") return { attempts: routed.attempts };
+  const { result } = routed;
+  return {
+    provider: result.provider,
+    failover_depth: result.failoverDepth,
+    pages: result.output.pages,
+    attempts: result.attempts,
+  };
 }

@@ -3,7 +3,7 @@
 import type { FastifyReply } from "fastify";
 import type { Attempt } from "@/lib/contract";
 import type { StoredResponse } from "../db/types";
-import { HttpError } from "../http/errors";
+import { conflict, HttpError, unprocessable, validationItem } from "../http/errors";
 import type { RouteResult } from "../routing/types";
 import { storedTraceId } from "./idempotency";
 import type { QueueFullError, WorkQueue } from "./work-queue";
@@ -56,6 +56,26 @@ export function busy(error: QueueFullError, queue: WorkQueue): HttpError {
     {},
     { "Retry-After": String(seconds) },
   );
+}
+
+/** 409: the key's first request is still running. */
+export function keyInFlight(): HttpError {
+  return conflict(
+    "A request with this Idempotency-Key is still being processed. Retry in a moment to receive its response.",
+  );
+}
+
+/** 422 at header.idempotency-key: the key came back with another body within its retention. */
+export function keyReused(key: string, retentionHours: number): HttpError {
+  return unprocessable([
+    validationItem({
+      type: "value_error",
+      loc: ["header", "idempotency-key"],
+      msg: `Value error, this Idempotency-Key was already used for a different request in the last ${retentionHours} hours. Use a new key for a new request.`,
+      input: key,
+      ctx: { error: "key reused with a different body" },
+    }),
+  ]);
 }
 
 /** Sends a stored answer; a replay says so and carries the first answer's trace id. */

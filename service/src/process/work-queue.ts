@@ -24,6 +24,12 @@ export interface WorkQueueStats {
   waiting: number;
 }
 
+/** A slot held by running work. */
+export interface WorkSlot {
+  /** Frees the slot (for the next waiter, if any); later calls do nothing. */
+  release: () => void;
+}
+
 export interface WorkQueueOptions {
   concurrency: number;
   maxQueued: number;
@@ -43,10 +49,11 @@ export class WorkQueue {
   }
 
   /**
-   * Runs `task` when a slot is free. Throws QueueFullError when the queue is full or
-   * the wait runs out; a waiting task whose `signal` aborts leaves without running.
+   * A running slot, once one is free; `release` hands it on when the work is done.
+   * Rejects with QueueFullError when the queue is full or the wait runs out, and with
+   * the signal's reason when `signal` aborts while waiting (nothing else).
    */
-  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async acquire(signal?: AbortSignal): Promise<WorkSlot> {
     if (this.#running < this.options.concurrency) {
       this.#running++;
     } else {
@@ -57,14 +64,17 @@ export class WorkQueue {
       await this.#wait(signal);
     }
     const started = performance.now();
-    try {
-      return await task();
-    } finally {
-      this.#averageMs = 0.8 * this.#averageMs + 0.2 * (performance.now() - started);
-      const next = this.#waiting.shift();
-      if (next) next.start();
-      else this.#running--;
-    }
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#averageMs = 0.8 * this.#averageMs + 0.2 * (performance.now() - started);
+        const next = this.#waiting.shift();
+        if (next) next.start();
+        else this.#running--;
+      },
+    };
   }
 
   /** Seconds until a slot is likely free: the backlog divided among the workers. */

@@ -23,40 +23,32 @@ import type { CatalogEntry } from "../catalog";
 import type { StoredResponse } from "../db/types";
 import type { AppDeps } from "../deps";
 import { requireCategory } from "../http/category";
-import {
-  conflict,
-  HttpError,
-  unprocessable,
-  validateRequest,
-  validationItem,
-} from "../http/errors";
+import { validateRequest } from "../http/errors";
+import { type AdmissionRefused, admit } from "../process/admission";
 import { loadProcessConfig, type ProcessConfig } from "../process/config";
-import { type ResolvedDocument, readDocument, resolveDocument } from "../process/document";
-import { requestHash } from "../process/idempotency";
+import { resolveDocument } from "../process/document";
+import { claimKey } from "../process/idempotency";
 import {
   countProviderAttempts,
-  failovers,
   observeWorkQueue,
-  type ProcessOutcome,
-  processRequests,
+  outcomeOf,
+  type ProcessReport,
+  recordProcess,
 } from "../process/metrics";
-import { type ProcessRequestParts, parseProcessRequest } from "../process/request";
-import { busy, failure, sendStored, success } from "../process/responses";
-import { QueueFullError, WorkQueue } from "../process/work-queue";
-import { PageRasters } from "../providers/rasters";
-import { AllProvidersFailedError, DeadlineExceededError, type Router } from "../routing/types";
+import { parseProcessRequest } from "../process/request";
+import { keyInFlight, keyReused, sendStored } from "../process/responses";
+import { type DocumentRun, type DocumentToRun, runDocument } from "../process/run";
+import { WorkQueue } from "../process/work-queue";
+import type { Router } from "../routing/types";
 
 /** The route with its settings from the environment (parsed when the app is built). */
 export const processRoutes: FastifyPluginAsync<AppDeps> = (app, deps) =>
   createProcessRoutes(loadProcessConfig(process.env))(app, deps);
 
-/** What one call's metrics and log line report. */
-interface Tally {
-  category: string;
-  outcome: ProcessOutcome;
-  /** Routing facts for the log (never the key or the document). */
-  routed: Record<string, unknown>;
-}
+/** What one call came to: the answer or the error to send, and what to record of it. */
+type Processed =
+  | { kind: "answered"; response: StoredResponse; replayed: boolean; report: ProcessReport }
+  | { kind: "refused"; error: unknown; report: ProcessReport };
 
 export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<AppDeps> {
   return async (app, deps) => {
@@ -68,9 +60,9 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
       maxWaitMs: config.workQueueWaitMs,
     });
     observeWorkQueue(queue);
-    const retentionHours = Math.round(config.idempotencyRetentionMs / 3_600_000);
-
     countProviderAttempts(router);
+    const runDeps = { router, grants: db.grants, store, limits: config };
+    const retentionHours = Math.round(config.idempotencyRetentionMs / 3_600_000);
 
     // Fastify's reply.elapsedTime starts at request arrival but only when the app has a
     // logger or onResponse hook; this start time covers apps without them.
@@ -80,179 +72,124 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
     });
 
     app.post("/categories/:category_id/process", async (request, reply) => {
-      const tally: Tally = { category: "unknown", outcome: "error", routed: {} };
+      const processed = await processRequest(request, reply);
       try {
-        return await handle(request, reply, tally);
-      } catch (error) {
-        if (tally.outcome === "error" && error instanceof HttpError) {
-          tally.outcome = refusal(error.statusCode);
-        }
-        throw error;
+        if (processed.kind === "refused") throw processed.error;
+        return sendStored(reply, processed.response, processed.replayed);
       } finally {
-        processRequests.inc({ category: tally.category, outcome: tally.outcome });
-        request.log.info(
-          { category: tally.category, outcome: tally.outcome, ...tally.routed },
-          "process finished",
-        );
+        recordProcess(request.log, processed.report);
       }
     });
 
-    async function handle(request: FastifyRequest, reply: FastifyReply, tally: Tally) {
-      const { path } = validateRequest(request, { path: categoryPathSchema });
-      const category = requireCategory(path.category_id);
-      tally.category = category.slug;
+    /** The category, then the rest; a refusal is returned with its error, never thrown. */
+    async function processRequest(
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<Processed> {
+      let category: CatalogEntry;
+      try {
+        const { path } = validateRequest(request, { path: categoryPathSchema });
+        category = requireCategory(path.category_id);
+      } catch (error) {
+        return refused({ category: "unknown", outcome: outcomeOf(error) }, error);
+      }
+      try {
+        return await processForCategory(category, request, reply);
+      } catch (error) {
+        return refused({ category: category.slug, outcome: outcomeOf(error) }, error);
+      }
+    }
+
+    /** Request → Idempotency-Key → work slot → run; each step returns what happened. */
+    async function processForCategory(
+      category: CatalogEntry,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<Processed> {
       const parts = parseProcessRequest(request.headers, request.body, category.languages);
       const resolved = await resolveDocument(parts, category, db.grants, store);
+      const slug = category.slug;
 
-      // Authentication ran first, so apiKeyId is set; it is a hash, never the key.
-      const scope = request.apiKeyId ?? "";
-      const key = parts.idempotencyKey;
-      if (key !== undefined) {
-        const stored = await claimKey(scope, key, requestHash(category.id, request.body), tally);
-        if (stored) return sendStored(reply, stored, true);
+      const claim = await claimKey(
+        db.idempotency,
+        {
+          // Authentication ran first, so apiKeyId is set; it is a hash, never the key.
+          scope: request.apiKeyId ?? "",
+          key: parts.idempotencyKey,
+          categoryId: category.id,
+          body: request.body,
+        },
+        request.log,
+      );
+      if (claim.kind === "replay") {
+        return answered(claim.response, true, { category: slug, outcome: "replayed" });
+      }
+      if (claim.kind === "conflict") {
+        const error =
+          claim.reason === "in_flight" ? keyInFlight() : keyReused(claim.key, retentionHours);
+        return refused({ category: slug, outcome: claim.reason }, error);
       }
 
       const abort = abortWhenClientLeaves(reply);
-      let response: StoredResponse | undefined;
-      try {
-        response = await queue.run(async () => {
-          const bytes = await readDocument(resolved, parts, db.grants, store, new Date(), config);
-          return await routeDocument(
-            request,
-            reply,
-            { category, parts, resolved, bytes },
-            abort.signal,
-            tally,
-          );
-        }, abort.signal);
-      } catch (error) {
-        if (abort.signal.aborted) tally.outcome = "aborted";
-        if (error instanceof QueueFullError) {
-          tally.outcome = "busy";
-          throw busy(error, queue);
-        }
-        throw error;
-      } finally {
-        abort.dispose();
-        if (key !== undefined) await settleClaim(request, scope, key, response);
-      }
-      return sendStored(reply, response, false);
+      const elapsedMs = () =>
+        reply.elapsedTime || performance.now() - (startedAt.get(request) ?? 0);
+      const ran = await admitAndRun(
+        { category, parts, resolved, traceId: request.id, elapsedMs },
+        abort.signal,
+      );
+      abort.dispose();
+      const processed = processedFrom(ran, slug);
+      await claim.settle(processed.kind === "answered" ? processed.response : undefined);
+      return processed;
     }
 
-    /** Claims the key; returns a stored answer to replay, throws 409/422, or nothing to go on. */
-    async function claimKey(
-      scope: string,
-      key: string,
-      hash: string,
-      tally: Tally,
-    ): Promise<StoredResponse | undefined> {
-      const claim = await db.idempotency.claim(scope, key, hash, new Date());
-      if (claim.kind === "claimed") return undefined;
-      if (claim.kind === "replay") {
-        tally.outcome = "replayed";
-        return claim.response;
-      }
-      if (claim.kind === "in_flight") {
-        tally.outcome = "in_flight";
-        throw conflict(
-          "A request with this Idempotency-Key is still being processed. Retry in a moment to receive its response.",
-        );
-      }
-      tally.outcome = "key_reused";
-      throw unprocessable([
-        validationItem({
-          type: "value_error",
-          loc: ["header", "idempotency-key"],
-          msg: `Value error, this Idempotency-Key was already used for a different request in the last ${retentionHours} hours. Use a new key for a new request.`,
-          input: key,
-          ctx: { error: "key reused with a different body" },
-        }),
-      ]);
-    }
-
-    /** The router's answer as the stored response: 200, or the final 502/504. */
-    async function routeDocument(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      doc: {
-        category: CatalogEntry;
-        parts: ProcessRequestParts;
-        resolved: ResolvedDocument;
-        bytes: Buffer;
-      },
+    /** A work slot, then the document's run in it; neither throws. */
+    async function admitAndRun(
+      doc: DocumentToRun,
       signal: AbortSignal,
-      tally: Tally,
-    ): Promise<StoredResponse> {
-      const { category, parts, resolved, bytes } = doc;
+    ): Promise<AdmissionRefused | DocumentRun> {
+      const admission = await admit(queue, signal);
+      if (admission.kind === "refused") return admission;
       try {
-        const result = await router.route({
-          category,
-          input: {
-            bytes,
-            mimeType: resolved.mimeType,
-            languageHints: parts.languageHints,
-            passthrough: parts.passthrough,
-            traceId: request.id,
-            rasters: new PageRasters(),
-          },
-          signal,
-        });
-        if (result.failoverDepth > 0) {
-          failovers.inc({ category: category.slug, provider: result.provider });
-        }
-        tally.outcome = "ok";
-        tally.routed = {
-          provider: result.provider,
-          failover_depth: result.failoverDepth,
-          pages: result.output.pages,
-          attempts: result.attempts,
-        };
-        const elapsed = reply.elapsedTime || performance.now() - (startedAt.get(request) ?? 0);
-        return success(request.id, result, elapsed);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        if (error instanceof AllProvidersFailedError) {
-          tally.outcome = "all_failed";
-          tally.routed = { attempts: error.attempts };
-          return failure(502, "All providers failed", request.id, error.attempts);
-        }
-        if (error instanceof DeadlineExceededError) {
-          tally.outcome = "deadline";
-          tally.routed = { attempts: error.attempts };
-          return failure(504, "Processing took too long", request.id, error.attempts);
-        }
-        throw error;
-      }
-    }
-
-    /** Stores what is worth replaying; frees the key otherwise (see the header comment). */
-    async function settleClaim(
-      request: FastifyRequest,
-      scope: string,
-      key: string,
-      response: StoredResponse | undefined,
-    ): Promise<void> {
-      try {
-        if (response) await db.idempotency.complete(scope, key, response);
-        else await db.idempotency.release(scope, key);
-      } catch (error) {
-        // The answer still goes out; the key stays "in flight" until its lease ends.
-        request.log.error({ err: error }, "could not settle the idempotency record");
+        return await runDocument(doc, runDeps, signal);
+      } finally {
+        admission.release();
       }
     }
   };
 }
 
+/**
+ * What admission and the run came to. Only the router's final answers (200, 502, 504)
+ * are "answered" and so stored for an Idempotency-Key (see the header comment).
+ */
+function processedFrom(ran: AdmissionRefused | DocumentRun, category: string): Processed {
+  switch (ran.kind) {
+    case "refused":
+      return refused({ category, outcome: ran.reason }, ran.error);
+    case "stopped":
+      return refused(
+        { category, outcome: ran.aborted ? "aborted" : outcomeOf(ran.error) },
+        ran.error,
+      );
+    case "answer":
+      return answered(ran.response, false, { category, outcome: "ok", routed: ran });
+    case "failure":
+      return answered(ran.response, false, { category, outcome: ran.reason, routed: ran });
+  }
+}
+
+function answered(response: StoredResponse, replayed: boolean, report: ProcessReport): Processed {
+  return { kind: "answered", response, replayed, report };
+}
+
+function refused(report: ProcessReport, error: unknown): Processed {
+  return { kind: "refused", error, report };
+}
+
 function requireRouter(deps: AppDeps): Router {
   if (!deps.router) throw new Error("The process route needs a router (AppDeps.router)");
   return deps.router;
-}
-
-function refusal(status: number): ProcessOutcome {
-  if (status === 404) return "not_found";
-  if (status === 409) return "inactive";
-  if (status === 422) return "invalid";
-  return "error";
 }
 
 /** Aborts routing when the client disconnects before the answer is written. */

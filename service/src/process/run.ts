@@ -1,0 +1,86 @@
+// One document's run in its work slot: read the bytes, route them to a provider, and
+// say what came of it. The answer and the final failure are stored for an
+// Idempotency-Key; a run that stopped before either stores nothing.
+import type { Attempt } from "@/lib/contract";
+import type { CatalogEntry } from "../catalog";
+import type { GrantStore, StoredResponse } from "../db/types";
+import { PageRasters } from "../providers/rasters";
+import {
+  AllProvidersFailedError,
+  DeadlineExceededError,
+  type RouteResult,
+  type Router,
+} from "../routing/types";
+import type { ObjectStore } from "../storage/types";
+import { type DocumentLimits, type ResolvedDocument, readDocument } from "./document";
+import type { ProcessRequestParts } from "./request";
+import { failure, success } from "./responses";
+
+export interface RunDeps {
+  router: Router;
+  grants: GrantStore;
+  store: ObjectStore;
+  limits: DocumentLimits;
+}
+
+export interface DocumentToRun {
+  category: CatalogEntry;
+  parts: ProcessRequestParts;
+  resolved: ResolvedDocument;
+  traceId: string;
+  /** Milliseconds since the request arrived, read when the provider has answered. */
+  elapsedMs: () => number;
+}
+
+export type DocumentRun =
+  /** A provider answered: 200 with data and meta. */
+  | { kind: "answer"; result: RouteResult; response: StoredResponse }
+  /** Every provider failed (502) or the deadline passed (504), with the attempts. */
+  | {
+      kind: "failure";
+      reason: "all_failed" | "deadline";
+      attempts: Attempt[];
+      response: StoredResponse;
+    }
+  /**
+   * Stopped before a final answer: the client left (`aborted`), the bytes were refused
+   * (a 422 HttpError) or something broke. `error` is what to answer with.
+   */
+  | { kind: "stopped"; aborted: boolean; error: unknown };
+
+/** Reads and routes the document; never throws. `signal` aborts when the client leaves. */
+export async function runDocument(
+  doc: DocumentToRun,
+  deps: RunDeps,
+  signal: AbortSignal,
+): Promise<DocumentRun> {
+  const { category, parts, resolved, traceId } = doc;
+  try {
+    const { grants, store, limits } = deps;
+    const bytes = await readDocument(resolved, parts, grants, store, new Date(), limits);
+    const result = await deps.router.route({
+      category,
+      input: {
+        bytes,
+        mimeType: resolved.mimeType,
+        languageHints: parts.languageHints,
+        passthrough: parts.passthrough,
+        traceId,
+        rasters: new PageRasters(),
+      },
+      signal,
+    });
+    return { kind: "answer", result, response: success(traceId, result, doc.elapsedMs()) };
+  } catch (error) {
+    if (signal.aborted) return { kind: "stopped", aborted: true, error };
+    if (error instanceof AllProvidersFailedError) {
+      const response = failure(502, "All providers failed", traceId, error.attempts);
+      return { kind: "failure", reason: "all_failed", attempts: error.attempts, response };
+    }
+    if (error instanceof DeadlineExceededError) {
+      const response = failure(504, "Processing took too long", traceId, error.attempts);
+      return { kind: "failure", reason: "deadline", attempts: error.attempts, response };
+    }
+    return { kind: "stopped", aborted: false, error };
+  }
+}
