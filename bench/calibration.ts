@@ -21,7 +21,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { distance } from "fastest-levenshtein";
-import type { OcrData } from "@/lib/contract";
+import type { OcrData } from "@/lib/kernel/contract";
 import type { CalibrationPage } from "../scripts/calibration/generate";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
 import { median } from "../service/src/layout/geometry";

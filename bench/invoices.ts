@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { InvoiceData } from "@/lib/contract";
+import type { InvoiceData } from "@/lib/kernel/contract";
 import { INVOICE_DIR, type InvoiceTruth, scoreInvoice } from "../scripts/calibration/invoices";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { Provider } from "../service/src/providers/types";

@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { TableData } from "@/lib/contract";
+import type { TableData } from "@/lib/kernel/contract";
 import { CATALOG } from "../service/src/catalog";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { ProviderOutput } from "../service/src/providers/types";

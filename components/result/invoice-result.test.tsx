@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { InvoiceData, ProcessResult } from "@/lib/contract";
+import type { InvoiceData, ProcessResult } from "@/lib/kernel/contract";
 import { sampleInvoice, sampleInvoiceWithProblems, sampleMeta } from "@/lib/testing/result-samples";
 import { ResultView } from "./result-view";
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessResult } from "@/lib/kernel/contract";
 import { ResultView } from "./result-view";
 
 afterEach(() => {

@@ -5,10 +5,10 @@
 // shown as JSON, never a crash.
 import { type ReactNode, useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
-import type { ProcessResult } from "@/lib/contract";
-import { invoiceDataSchema } from "@/lib/contract/data/invoice";
-import { ocrDataSchema } from "@/lib/contract/data/ocr";
-import { tableDataSchema } from "@/lib/contract/data/table";
+import type { ProcessResult } from "@/lib/kernel/contract";
+import { invoiceDataSchema } from "@/lib/kernel/contract/data/invoice";
+import { ocrDataSchema } from "@/lib/kernel/contract/data/ocr";
+import { tableDataSchema } from "@/lib/kernel/contract/data/table";
 import type { DataViewProps } from "./data-view";
 import { DEFAULT_COST_UNIT } from "./describe-meta";
 import { baseName, downloadJson } from "./download";

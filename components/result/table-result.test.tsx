@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import Papa from "papaparse";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TableData } from "@/lib/contract";
+import type { TableData } from "@/lib/kernel/contract";
 import { sampleMeta, sampleTables } from "@/lib/testing/result-samples";
 import { ResultView } from "./result-view";
 

@@ -3,7 +3,7 @@
 // the result viewer must show markup in them as text, never as elements.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessResult } from "@/lib/kernel/contract";
 import { ResultView } from "./result-view";
 
 afterEach(cleanup);

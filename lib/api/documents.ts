@@ -5,9 +5,9 @@
 //
 // The process answer is the contract's `{data, meta}` unchanged: it is the
 // document's result, the same object the run ledger keeps and every result
-// view draws (a category's data schema is in lib/contract/data/).
+// view draws (a category's data schema is in lib/kernel/contract/data/).
 import * as z from "zod/mini";
-import { processResultSchema } from "@/lib/contract/documents";
+import { processResultSchema } from "@/lib/kernel/contract/documents";
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 

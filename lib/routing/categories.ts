@@ -1,8 +1,8 @@
 // Categories: the list, and one category by id.
 import "server-only";
 import { z } from "zod";
-import { type Category, categoryPageSchema, PAGING } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
+import { type Category, categoryPageSchema, PAGING } from "@/lib/kernel/contract";
 import { routingFetch } from "./fetch";
 import { describeStatus } from "./status";
 import type { CategoryList, CategoryView } from "./types";

@@ -1,7 +1,7 @@
 // Documents: a grant to upload one, then the call to process it. The app's
 // shapes (lib/api/documents.ts) become the service's here, and only here.
 import "server-only";
-import { processResultSchema, uploadGrantSchema } from "@/lib/contract";
+import { processResultSchema, uploadGrantSchema } from "@/lib/kernel/contract";
 import { routingFetch } from "./fetch";
 import type { Grant, ProcessBody, ProcessCall, ProcessOutcome } from "./types";
 

@@ -2,7 +2,7 @@
 // the service's raw JSON, except the result `{data, meta}`, which is the
 // contract's and is kept as the service gave it. Client components may
 // `import type` from here.
-import type { ProcessRequest, ProcessResult } from "@/lib/contract";
+import type { ProcessRequest, ProcessResult } from "@/lib/kernel/contract";
 
 export type { Availability, CategoryList, CategoryView } from "@/lib/api/categories";
 export type { Grant, ProcessBody } from "@/lib/api/documents";

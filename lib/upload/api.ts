@@ -11,8 +11,8 @@ import {
 } from "@/lib/api/documents";
 import { fetchApi } from "@/lib/api/fetch";
 import { type UploadedBody, uploadedAnswerSchema } from "@/lib/api/runs";
-import type { ProcessResult } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
+import type { ProcessResult } from "@/lib/kernel/contract";
 import { backoffDelay } from "./backoff";
 
 const categoryPath = (categoryId: string) => `/api/categories/${encodeURIComponent(categoryId)}`;

@@ -1,6 +1,6 @@
 // One queued file's whole way, told as events for the queue: upload it
 // (unless storage already holds it), then process it with its one key.
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessResult } from "@/lib/kernel/contract";
 import type { ProcessVariables } from "./api";
 import { isAbortError } from "./backoff";
 import { failureOf } from "./failure";

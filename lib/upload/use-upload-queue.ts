@@ -4,7 +4,7 @@
 // process. The queue is kept in sessionStorage for a refresh.
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessResult } from "@/lib/kernel/contract";
 import { processMutation, reportUploaded, uploadGrantMutation } from "./api";
 import { checkFile, type FileRules } from "./check-file";
 import { countPdfPages } from "./count-pages";

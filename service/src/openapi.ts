@@ -1,4 +1,4 @@
-// The OpenAPI document, generated from the contract (lib/contract) with zod 4's
+// The OpenAPI document, generated from the contract (lib/kernel/contract) with zod 4's
 // JSON Schema conversion: request bodies are the schemas the service validates
 // with, answers the ones clients parse with.
 import * as z from "zod/mini";
@@ -17,7 +17,7 @@ import {
   uploadRequestSchema,
   validationErrorItemSchema,
   validationErrorSchema,
-} from "@/lib/contract";
+} from "@/lib/kernel/contract";
 
 const COMPONENTS = {
   Category: categorySchema,

@@ -1,7 +1,7 @@
 // Zod issues → FastAPI/Pydantic v2 items: type names, messages, ctx and input as Pydantic gives them.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { pydanticIssue } from "@/lib/contract";
+import { pydanticIssue } from "@/lib/kernel/contract";
 import { toValidationItems } from "../src/http/pydantic";
 
 function items(schema: z.ZodType, input: unknown) {

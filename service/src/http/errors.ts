@@ -19,7 +19,7 @@
  *
  * Zod issues become Pydantic items in toValidationItems() (pydantic.ts). To pick the Pydantic type and
  * message yourself, add a custom issue with params `{ pydantic: { type, msg, ctx } }`
- * (pydanticIssue() in lib/contract).
+ * (pydanticIssue() in lib/kernel/contract).
  */
 import { safeParse } from "zod/mini";
 import type * as core from "zod/v4/core";

@@ -2,7 +2,7 @@
 // schemas so one 422 lists every invalid field (INTERFACE.md: "Process input",
 // "Idempotency-Key").
 import * as z from "zod/mini";
-import { processHeadersSchema, processRequestSchema, pydanticIssue } from "@/lib/contract";
+import { processHeadersSchema, processRequestSchema, pydanticIssue } from "@/lib/kernel/contract";
 import { expectedList, validateRequest } from "../http/errors";
 import { toTesseractCode } from "../providers/language";
 

@@ -1,7 +1,7 @@
 // The process route's answers as stored strings: what goes out is exactly what an
 // Idempotency-Key replays later, byte for byte.
 import type { FastifyReply } from "fastify";
-import type { Attempt } from "@/lib/contract";
+import type { Attempt } from "@/lib/kernel/contract";
 import type { StoredResponse } from "../db/types";
 import { HttpError } from "../http/errors";
 import type { RouteResult } from "../routing/types";

@@ -3,7 +3,7 @@
 // (a scan) is rasterised and read by the first available OCR engine.
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { BBox, OcrData, OcrSpan } from "@/lib/contract";
+import type { BBox, OcrData, OcrSpan } from "@/lib/kernel/contract";
 import type { PreprocessStep } from "../preprocess";
 import type { AnswerBounds } from "./answer-check";
 import { glyphWidth } from "./glyph-widths";

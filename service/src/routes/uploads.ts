@@ -1,6 +1,6 @@
 // POST /v1/categories/:category_id/uploads – a short-lived signed PUT URL for one document.
 import type { FastifyPluginAsync } from "fastify";
-import { categoryPathSchema, type UploadGrant, uploadRequestSchema } from "@/lib/contract";
+import { categoryPathSchema, type UploadGrant, uploadRequestSchema } from "@/lib/kernel/contract";
 import type { AppDeps } from "../deps";
 import { requireCategory } from "../http/category";
 import { expectedList, unprocessable, validateRequest, validationItem } from "../http/errors";

@@ -12,9 +12,9 @@ import { RunFacts } from "@/components/support/run-facts";
 import { RunTimeline } from "@/components/support/run-timeline";
 import { SectionCard } from "@/components/support/section-card";
 import { requireStaff } from "@/lib/auth";
-import { processMetaSchema } from "@/lib/contract";
 import { env } from "@/lib/env";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
+import { processMetaSchema } from "@/lib/kernel/contract";
 import { findRunForStaff } from "@/lib/ledger/access";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
 

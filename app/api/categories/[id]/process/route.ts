@@ -3,10 +3,10 @@
 // retry never runs twice and no other buyer can replay it.
 import { safeParse } from "zod/mini";
 import { processBodySchema, processHeadersSchema } from "@/lib/api/documents";
-import { categoryIdSchema } from "@/lib/contract";
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
+import { categoryIdSchema } from "@/lib/kernel/contract";
 import { trackProcess } from "@/lib/ledger/track";
 import { processCall, processDocument, withIdempotencyKey } from "@/lib/routing";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
