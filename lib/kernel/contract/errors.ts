@@ -1,21 +1,9 @@
-// Error bodies (seed part 7; INTERFACE.md). A client must accept `detail` as a
-// list of items or as a plain string, with ctx/input possibly missing.
+// Any error body a service may send (INTERFACE.md): a client must accept
+// `detail` as a list of validation items (./validation-error.ts) or as a plain
+// string.
 import * as z from "zod/mini";
 import { attemptSchema } from "./documents";
-
-export const validationErrorItemSchema = z.looseObject({
-  type: z.string(),
-  loc: z.array(z.union([z.string(), z.number()])),
-  msg: z.string(),
-  input: z.optional(z.unknown()),
-  ctx: z.optional(z.record(z.string(), z.unknown())),
-});
-export type ValidationErrorItem = z.infer<typeof validationErrorItemSchema>;
-
-export const validationErrorSchema = z.looseObject({
-  detail: z.array(validationErrorItemSchema),
-});
-export type ValidationError = z.infer<typeof validationErrorSchema>;
+import { validationErrorItemSchema } from "./validation-error";
 
 /** Any error body a service may send: `detail` as list or string, plus extras. */
 export const errorBodySchema = z.looseObject({

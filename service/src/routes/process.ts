@@ -19,17 +19,12 @@
 // or a client that went away is not stored either, for the same reason.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { categoryPathSchema } from "@/lib/kernel/contract";
+import { validationItem, valueError } from "@/lib/kernel/contract/validation-error";
 import type { CatalogEntry } from "../catalog";
 import type { StoredResponse } from "../db/types";
 import type { AppDeps } from "../deps";
 import { requireCategory } from "../http/category";
-import {
-  conflict,
-  HttpError,
-  unprocessable,
-  validateRequest,
-  validationItem,
-} from "../http/errors";
+import { conflict, HttpError, unprocessable, validateRequest } from "../http/errors";
 import { loadProcessConfig, type ProcessConfig } from "../process/config";
 import { type ResolvedDocument, readDocument, resolveDocument } from "../process/document";
 import { requestHash } from "../process/idempotency";
@@ -160,13 +155,14 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
       }
       tally.outcome = "key_reused";
       throw unprocessable([
-        validationItem({
-          type: "value_error",
-          loc: ["header", "idempotency-key"],
-          msg: `Value error, this Idempotency-Key was already used for a different request in the last ${retentionHours} hours. Use a new key for a new request.`,
-          input: key,
-          ctx: { error: "key reused with a different body" },
-        }),
+        validationItem(
+          ["header", "idempotency-key"],
+          valueError(
+            `this Idempotency-Key was already used for a different request in the last ${retentionHours} hours. Use a new key for a new request.`,
+            "key reused with a different body",
+          ),
+          key,
+        ),
       ]);
     }
 
