@@ -7,6 +7,7 @@ import {
   categoryPageSchema,
   categorySchema,
   errorBodySchema,
+  idempotencyKeySchema,
   ocrDataSchema,
   PAGING,
   processInputSchema,
@@ -33,6 +34,7 @@ const COMPONENTS = {
   ValidationErrorItem: validationErrorItemSchema,
   ValidationError: validationErrorSchema,
   ErrorBody: errorBodySchema,
+  IdempotencyKey: idempotencyKeySchema,
 } as const;
 
 type ComponentName = keyof typeof COMPONENTS;
@@ -143,7 +145,7 @@ export function buildOpenApiDocument(serverUrl: string) {
               in: "header",
               required: false,
               description: "1–255 printable characters; the first answer is replayed for 24 h",
-              schema: { type: "string", minLength: 1, maxLength: 255 },
+              schema: ref("IdempotencyKey"),
             },
           ],
           requestBody: {

@@ -66,11 +66,15 @@ export const uploadRequestSchema = z.object({
 });
 export type UploadRequest = z.input<typeof uploadRequestSchema>;
 
-/** `Idempotency-Key`: 1–255 printable ASCII characters (INTERFACE.md). */
+/**
+ * `Idempotency-Key`: 1–255 printable ASCII characters (INTERFACE.md). The
+ * service checks the header with it, the app the key its browser sends.
+ */
 export const idempotencyKeySchema = z.string().check(
   z.minLength(1),
   z.maxLength(255),
   z.refine((key) => PRINTABLE_ASCII.test(key), {
+    error: "must be printable ASCII characters (space to ~)",
     params: issueParams(
       valueError(
         "Idempotency-Key may only hold printable ASCII characters (space to ~)",
@@ -89,6 +93,7 @@ export const MAX_LANGUAGE_HINTS = 16;
 
 const languageHintSchema = z.string().check(
   z.refine((code) => LANGUAGE_CODE.test(code), {
+    error: "must be a language code such as 'en' or 'eng'",
     params: issueParams(
       valueError(
         "not a language code: use ISO 639 codes such as 'en' or Tesseract codes such as 'eng'",
@@ -98,12 +103,17 @@ const languageHintSchema = z.string().check(
   }),
 );
 
+/** `input.language_hints`: the service checks them with it, the app what its browser sends. */
+export const languageHintsSchema = z
+  .array(languageHintSchema)
+  .check(z.maxLength(MAX_LANGUAGE_HINTS));
+
 /** `input` of a text-recognition category (INTERFACE.md, "Process input"); other fields pass through. */
 export const processInputSchema = z.looseObject({
   // Required unless input_ref is given: checked on the whole body, below.
   document: z.optional(z.string().check(z.minLength(1))),
   mime_type: z.string().check(z.minLength(1)),
-  language_hints: z.optional(z.array(languageHintSchema).check(z.maxLength(MAX_LANGUAGE_HINTS))),
+  language_hints: z.optional(languageHintsSchema),
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
