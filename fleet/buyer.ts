@@ -68,7 +68,7 @@ export class Buyer {
       try {
         const answer = await this.call(
           `/api/categories/${OCR}/process`,
-          { document: grant.s3Uri, mimeType: "image/png", objectKey: grant.objectKey },
+          { document: grant.s3Uri, mimeType: "image/png" },
           { "Idempotency-Key": idempotencyKey },
         );
         const result = processResultSchema.parse(answer);

@@ -46,9 +46,9 @@ export function LedgerRunView({ run, unitLabel }: { run: RunDetail; unitLabel: s
           Process another document →
         </Link>
       </div>
-      {run.status === "succeeded" && run.data && meta.success ? (
+      {run.status === "succeeded" && run.data && run.kind && meta.success ? (
         <ResultView
-          result={{ data: run.data, meta: buyerMeta(meta.data) }}
+          result={{ kind: run.kind, data: run.data, meta: buyerMeta(meta.data) }}
           fileName={run.fileName ?? undefined}
           unitLabel={unitLabel}
           support={support}
