@@ -10,15 +10,29 @@
 // Goal: the ordinary buyers' error rate with the flood is no higher than without.
 //
 //   npx next build && npx tsx bench/abuse.ts
+//   npx tsx bench/abuse.ts --write    # also into docs/performance.md
 import { request } from "undici";
-import { startApp, startRealService } from "./app";
-import { exitWith } from "./exit";
-import { freshDataDir, hasBuild } from "./setup";
+import {
+  benchArgs,
+  docFigures,
+  exitWith,
+  freshDataDir,
+  hasBuild,
+  machineLoad,
+  markdownTable,
+  OCR_CATEGORY,
+  percentile,
+  startApp,
+  startRealService,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const SERVICE_PORT = 8954;
 const APP_PORT = 3954;
 const KEY = "bench-abuse-key-0123456789abc";
-const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const OCR = OCR_CATEGORY;
 const PHASE_MS = 10_000;
 const BUYERS = 5;
 const FLOOD_CONNECTIONS = 16;
@@ -95,10 +109,7 @@ async function flood(appUrl: string, client: Client, until: number, into: Tally)
   );
 }
 
-const p50 = (t: Tally) => {
-  const sorted = [...t.latencies].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+const p50 = (t: Tally) => percentile(t.latencies, 50);
 const describeStatuses = (t: Tally) =>
   [...t.statuses.entries()]
     .sort(([a], [b]) => a - b)
@@ -108,6 +119,7 @@ const percent = (part: number, whole: number) =>
   whole === 0 ? "—" : `${((100 * part) / whole).toFixed(1)}%`;
 
 async function main(): Promise<boolean> {
+  const { write } = benchArgs({});
   if (!hasBuild()) return false;
   const dataDir = await freshDataDir("abuse");
   const service = await startRealService({
@@ -140,26 +152,57 @@ async function main(): Promise<boolean> {
         flood(app.url, flooder, until, flooded),
       ]);
 
-      console.log(`${BUYERS} buyers, a grant every 500 ms each, ${PHASE_MS / 1000} s per phase\n`);
-      console.log(
-        "| Phase | Ordinary buyers: requests | errors | p50 | Flooder: requests | refused (429) |",
-      );
-      console.log("| --- | --- | --- | --- | --- | --- |");
-      console.log(
-        `| alone | ${quiet.sent} | ${percent(errors(quiet), quiet.sent)} | ${p50(quiet).toFixed(0)} ms | — | — |`,
-      );
-      console.log(
-        `| with the flood | ${during.sent} | ${percent(errors(during), during.sent)} | ${p50(during).toFixed(0)} ms | ${flooded.sent} | ${percent(flooded.statuses.get(429) ?? 0, flooded.sent)} |`,
-      );
-      console.log(
-        `\nOrdinary buyers' answers: alone ${describeStatuses(quiet)}; with the flood ${describeStatuses(during)}`,
-      );
-      console.log(`Flooder's answers: ${describeStatuses(flooded)}`);
+      const intro = `${BUYERS} buyers, a grant every 500 ms each, ${PHASE_MS / 1000} s per phase`;
+      const table: Table = {
+        columns: [
+          "Phase",
+          "Ordinary buyers: requests",
+          "errors",
+          "p50",
+          "Flooder: requests",
+          "refused (429)",
+        ],
+        rows: [
+          [
+            "alone",
+            `${quiet.sent}`,
+            percent(errors(quiet), quiet.sent),
+            `${p50(quiet).toFixed(0)} ms`,
+            "—",
+            "—",
+          ],
+          [
+            "with the flood",
+            `${during.sent}`,
+            percent(errors(during), during.sent),
+            `${p50(during).toFixed(0)} ms`,
+            `${flooded.sent}`,
+            percent(flooded.statuses.get(429) ?? 0, flooded.sent),
+          ],
+        ],
+      };
+      const answers =
+        `Ordinary buyers' answers: alone ${describeStatuses(quiet)}; with the flood ${describeStatuses(during)}` +
+        `\nFlooder's answers: ${describeStatuses(flooded)}`;
       const ok =
         errors(during) / Math.max(1, during.sent) <= errors(quiet) / Math.max(1, quiet.sent);
-      console.log(
-        `\nGoal: the flood raises no other buyer's error rate: ${ok ? "met" : "NOT met"}`,
-      );
+      const verdict = `Goal: the flood raises no other buyer's error rate: ${ok ? "met" : "NOT met"}`;
+      console.log(`${intro}\n`);
+      console.log(textTable(table));
+      console.log(`\n${answers}\n\n${verdict}`);
+      if (write) {
+        writeDocSection(
+          "performance",
+          "abuse",
+          docFigures(
+            "abuse",
+            `${intro} (${machineLoad()}).`,
+            markdownTable(table),
+            answers.replace("\n", "; "),
+            verdict,
+          ),
+        );
+      }
       return ok;
     } finally {
       app.child.kill();

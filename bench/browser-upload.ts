@@ -15,25 +15,37 @@
 // too and were no faster (the Blob costs the browser process a data pipe as well).
 //
 //   npx tsx bench/browser-upload.ts
+//   npx tsx bench/browser-upload.ts --write    # also into docs/performance.md
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import { createServer, type OutgoingHttpHeaders } from "node:http";
-import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { median } from "../service/src/layout/geometry";
-import { startRealService } from "./app";
-import { exitWith } from "./exit";
-import { chromiumArgs, chromiumPath, freshDataDir } from "./setup";
+import {
+  benchArgs,
+  chromiumArgs,
+  chromiumPath,
+  cpuMs,
+  docFigures,
+  exitWith,
+  freshDataDir,
+  grantUpload,
+  machineLoad,
+  markdownTable,
+  median,
+  startRealService,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const SERVICE_PORT = 8950;
 const PAGE_PORT = 3950;
 const DISCARD_PORT = 3951;
 const KEY = "bench-upload-key-0123456789";
-const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
 const BYTES = 25_000_000; // 25 MB, under the category's 25 MiB limit
 const RUNS = 5;
 const GOAL_RATIO = 0.9;
@@ -52,15 +64,7 @@ function patternBytes(): Uint8Array {
   return bytes;
 }
 
-async function grant(serviceUrl: string): Promise<string> {
-  const response = await fetch(`${serviceUrl}/v1/categories/${OCR}/uploads`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-API-Key": KEY },
-    body: JSON.stringify({ content_type: "image/png" }),
-  });
-  if (!response.ok) throw new Error(`grant answered ${response.status}`);
-  return ((await response.json()) as { upload_url: string }).upload_url;
-}
+const grant = async (serviceUrl: string) => (await grantUpload(serviceUrl, KEY)).upload_url;
 
 /** Reads the body and drops it, answering CORS the way the service does. */
 function discardServer(origin: string) {
@@ -112,26 +116,15 @@ function chromiumRole(pid: number): string {
   return type === undefined ? "browser process" : type;
 }
 
-/** CPU milliseconds a process has used so far, summed over its threads (schedstat, ns). */
-function cpuMs(pid: number): number {
-  let ms = 0;
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      ms += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
-    }
-  } catch {
-    // it or a thread ended meanwhile
-  }
-  return ms;
-}
-
 /** CPU milliseconds so far of Chromium's processes, by role. */
 function chromiumCpuMs(pids: number[]): Map<string, number> {
   const byRole = new Map<string, number>();
   for (const pid of pids) {
     try {
       const role = chromiumRole(pid);
-      byRole.set(role, (byRole.get(role) ?? 0) + cpuMs(pid));
+      const ms = cpuMs(pid);
+      // NaN: it ended meanwhile.
+      if (!Number.isNaN(ms)) byRole.set(role, (byRole.get(role) ?? 0) + ms);
     } catch {
       // ended meanwhile
     }
@@ -140,6 +133,7 @@ function chromiumCpuMs(pids: number[]): Map<string, number> {
 }
 
 async function main(): Promise<boolean> {
+  const { write } = benchArgs({});
   const dataDir = await freshDataDir("browser-upload");
   const origin = `http://127.0.0.1:${PAGE_PORT}`;
   const page = createServer((_request, response) => {
@@ -300,62 +294,76 @@ async function main(): Promise<boolean> {
     const m = (side: Side) => median(rates[side]);
     const ratio = m("browserStorage") / m("curlStorage");
     const ceiling = m("browserDiscard") / m("curlDiscard");
-    const load = loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ");
     const mbs = (side: Side) => `${m(side).toFixed(0)} MB/s`;
     const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
     const ms = (xs: number[]) => median(xs).toFixed(0);
-    const row = (label: string, ...cells: string[]) =>
-      console.log((label.padEnd(26) + cells.map((c) => c.padEnd(18)).join("")).trimEnd());
-    console.log(
-      `${RUNS} PUTs of ${BYTES / 1e6} MB each way, medians, loopback (load average ${load}, ${cpus().length} cores)`,
-    );
-    console.log(`Goal: the browser reaches at least ${GOAL_RATIO * 100}% of curl\n`);
-    row("", "Chromium XHR", "curl -T", "Chromium ÷ curl");
-    row(
-      "to the embedded storage",
-      mbs("browserStorage"),
-      mbs("curlStorage"),
-      `${pct(ratio)} ${ratio >= GOAL_RATIO ? "✓" : "✗ under goal"}`,
-    );
-    row(
-      "to a discard server",
-      mbs("browserDiscard"),
-      mbs("curlDiscard"),
-      `${pct(ceiling)} (each one's ceiling)`,
-    );
-    row(
-      "storage ÷ discard",
-      pct(m("browserStorage") / m("browserDiscard")),
-      pct(m("curlStorage") / m("curlDiscard")),
-    );
-    console.log("\nRuns (MB/s):");
-    for (const [side, label] of [
-      ["browserStorage", "Chromium → storage"],
-      ["curlStorage", "curl → storage"],
-      ["browserDiscard", "Chromium → discard"],
-      ["curlDiscard", "curl → discard"],
-    ] as const) {
-      console.log(`  ${label.padEnd(20)} ${rates[side].map((x) => x.toFixed(0)).join(", ")}`);
-    }
+    const intro = `${RUNS} PUTs of ${BYTES / 1e6} MB each way, medians, loopback (${machineLoad()})`;
+    const goal = `Goal: the browser reaches at least ${GOAL_RATIO * 100}% of curl`;
+    const table: Table = {
+      columns: ["", "Chromium XHR", "curl -T", "Chromium ÷ curl"],
+      left: [1, 2, 3],
+      rows: [
+        [
+          "to the embedded storage",
+          mbs("browserStorage"),
+          mbs("curlStorage"),
+          `${pct(ratio)} ${ratio >= GOAL_RATIO ? "✓" : "✗ under goal"}`,
+        ],
+        [
+          "to a discard server",
+          mbs("browserDiscard"),
+          mbs("curlDiscard"),
+          `${pct(ceiling)} (each one's ceiling)`,
+        ],
+        [
+          "storage ÷ discard",
+          pct(m("browserStorage") / m("browserDiscard")),
+          pct(m("curlStorage") / m("curlDiscard")),
+          "",
+        ],
+      ],
+    };
+    const runs = (
+      [
+        ["browserStorage", "Chromium → storage"],
+        ["curlStorage", "curl → storage"],
+        ["browserDiscard", "Chromium → discard"],
+        ["curlDiscard", "curl → discard"],
+      ] as const
+    ).map(([side, label]) => `${label}: ${rates[side].map((x) => x.toFixed(0)).join(", ")}`);
     const roles = [...browserCpu.entries()]
       .filter(([, xs]) => median(xs) >= 1)
       .sort((a, b) => median(b[1]) - median(a[1]))
       .map(([role, xs]) => `${role} ${ms(xs)}`)
       .join(", ");
-    console.log(
-      `\nCPU ms per PUT to storage: Chromium ${roles}; curl ${ms(curlCpu)}.` +
-        `\nThe storage service spends ${ms(serviceCpu.browser)} ms on Chromium's PUT, ${ms(serviceCpu.curl)} ms on curl's.`,
-    );
-    console.log(
-      "\nThe discard row is each client's ceiling: a server that drops the body gets no more." +
-        "\nChromium's network service sends a picked file 16 KiB at a time: a read on a worker" +
-        `\nthread, a wake-up of its I/O thread, a socket write (${Math.ceil(BYTES / 16384)} of each for ${BYTES / 1e6} MB);` +
-        `\ncurl reads and writes 64 KiB at a time on one thread (${Math.ceil(BYTES / 65536)} of each).` +
-        "\nBrowser time: xhr.send() to loadend in the page (CORS preflight included);" +
-        "\ncurl time: time_total (Expect: 100-continue off). Each PUT to a fresh URL.",
-    );
+    const cpu =
+      `CPU ms per PUT to storage: Chromium ${roles}; curl ${ms(curlCpu)}.` +
+      `\nThe storage service spends ${ms(serviceCpu.browser)} ms on Chromium's PUT, ${ms(serviceCpu.curl)} ms on curl's.`;
+    const legend =
+      "The discard row is each client's ceiling: a server that drops the body gets no more." +
+      "\nChromium's network service sends a picked file 16 KiB at a time: a read on a worker" +
+      `\nthread, a wake-up of its I/O thread, a socket write (${Math.ceil(BYTES / 16384)} of each for ${BYTES / 1e6} MB);` +
+      `\ncurl reads and writes 64 KiB at a time on one thread (${Math.ceil(BYTES / 65536)} of each).` +
+      "\nBrowser time: xhr.send() to loadend in the page (CORS preflight included);" +
+      "\ncurl time: time_total (Expect: 100-continue off). Each PUT to a fresh URL.";
+    console.log(`${intro}\n${goal}\n`);
+    console.log(textTable(table));
+    console.log(`\nRuns (MB/s):\n${runs.map((line) => `  ${line}`).join("\n")}`);
+    console.log(`\n${cpu}\n\n${legend}`);
+    if (write) {
+      writeDocSection(
+        "performance",
+        "browser-upload",
+        docFigures(
+          "browser-upload",
+          `${intro}. ${goal}.`,
+          markdownTable(table),
+          `Runs (MB/s): ${runs.join("; ")}.`,
+          cpu.replace("\n", " "),
+          legend.replaceAll("\n", " "),
+        ),
+      );
+    }
     return ratio >= GOAL_RATIO;
   } finally {
     await browser.close();

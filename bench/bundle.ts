@@ -6,17 +6,29 @@
 // it, not judged: with the stylesheet inlined it is most of what comes first.
 //
 //   npx next build && npx tsx bench/bundle.ts
-import { cpus, loadavg } from "node:os";
+//   npx tsx bench/bundle.ts --write    # also into docs/performance.md
 import { type Browser, chromium } from "@playwright/test";
-import { startAppAndBlank } from "./app";
-import { exitWith } from "./exit";
-import { chromiumArgs, chromiumPath, hasBuild } from "./setup";
+import {
+  benchArgs,
+  chromiumArgs,
+  chromiumPath,
+  docFigures,
+  exitWith,
+  hasBuild,
+  machineLoad,
+  markdownTable,
+  OCR_CATEGORY,
+  startAppAndBlank,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const SERVICE_PORT = 8951;
 const APP_PORT = 3951;
 const BLANK_PORT = 3952;
 const KEY = "bench-bundle-key-0123456789";
-const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const OCR = OCR_CATEGORY;
 const GOAL_KB = 60;
 
 /** A cold load: its scripts (count, encoded as sent and decoded) and its HTML document (encoded). */
@@ -55,6 +67,7 @@ async function measure(browser: Browser, url: string): Promise<PageBytes> {
 }
 
 async function main(): Promise<boolean> {
+  const { write } = benchArgs({});
   if (!hasBuild()) return false;
   const pages = await startAppAndBlank({
     name: "bundle",
@@ -77,29 +90,36 @@ async function main(): Promise<boolean> {
       ["blank Next.js page", blankJs],
     ];
     const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
-    const load = loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ");
-    console.log(
-      `Script responses Chromium downloads on a cold load, until the network is idle (load average ${load}, ${cpus().length} cores)`,
-    );
-    console.log(`Goal: the category page within ${GOAL_KB} kB (compressed) of the blank page\n`);
-    console.log(
-      `${"page".padEnd(34)}${"document".padStart(10)}${"scripts".padStart(8)}${"compressed".padStart(13)}${"uncompressed".padStart(15)}${"over blank".padStart(13)}${"ratio".padStart(8)}`,
-    );
-    for (const [name, s] of rows) {
-      console.log(
-        `${name.padEnd(34)}${kB(s.document).padStart(10)}${String(s.count).padStart(8)}${kB(s.encoded).padStart(13)}${kB(s.decoded).padStart(15)}` +
-          `${kB(s.encoded - blankJs.encoded).padStart(13)}${`${(s.encoded / blankJs.encoded).toFixed(2)}×`.padStart(8)}`,
-      );
-    }
+    const intro = `Script responses Chromium downloads on a cold load, until the network is idle (${machineLoad()})`;
+    const goal = `Goal: the category page within ${GOAL_KB} kB (compressed) of the blank page`;
+    const table: Table = {
+      columns: ["page", "document", "scripts", "compressed", "uncompressed", "over blank", "ratio"],
+      rows: rows.map(([name, s]) => [
+        name,
+        kB(s.document),
+        String(s.count),
+        kB(s.encoded),
+        kB(s.decoded),
+        kB(s.encoded - blankJs.encoded),
+        `${(s.encoded / blankJs.encoded).toFixed(2)}×`,
+      ]),
+    };
     const category = rows[1]?.[1];
     const over = (category?.encoded ?? Number.POSITIVE_INFINITY) - blankJs.encoded;
     const ok = over <= GOAL_KB * 1000;
-    console.log(
-      `\ncategory page − blank: ${kB(over)} compressed  ${ok ? "✓" : "✗ over goal"}` +
-        "\ndocument, compressed = encoded body bytes as sent by `next start` (gzip); kB = 1000 bytes.",
-    );
+    const verdict = `category page − blank: ${kB(over)} compressed  ${ok ? "✓" : "✗ over goal"}`;
+    const legend =
+      "document, compressed = encoded body bytes as sent by `next start` (gzip); kB = 1000 bytes.";
+    console.log(`${intro}\n${goal}\n`);
+    console.log(textTable(table));
+    console.log(`\n${verdict}\n${legend}`);
+    if (write) {
+      writeDocSection(
+        "performance",
+        "bundle",
+        docFigures("bundle", `${intro}. ${goal}.`, markdownTable(table), verdict, legend),
+      );
+    }
     return ok;
   } finally {
     await browser?.close();

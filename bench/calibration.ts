@@ -10,27 +10,40 @@
 //   npx tsx bench/calibration.ts --kinds photo,table --detail
 //   npx tsx bench/calibration.ts --providers tesseract-native --preprocess none
 //   npx tsx bench/calibration.ts --write            # also writes the catalog's quality figures
+//                                                   # and the tables into docs/quality.md
 //   npx tsx bench/calibration.ts --dir /tmp/held-out # a set drawn from other seeds (generate.ts)
 //
 // --providers leaves routing out (it needs them all); --preprocess sets
 // OCR_PREPROCESS for the run, to see what each step does.
 //
+// It measures each provider and the router themselves, so it builds them from
+// the service's registry and catalog, without HTTP around them.
+//
 // CER = Levenshtein distance / length of the truth, both with whitespace runs
 // collapsed to one space; a kind's CER is its pages' edits over their length.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { distance } from "fastest-levenshtein";
 import type { OcrData } from "@/lib/kernel/contract";
 import type { CalibrationPage } from "../scripts/calibration/generate";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
-import { median } from "../service/src/layout/geometry";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { Provider, ProviderInput } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { loadRoutingConfig } from "../service/src/routing/config";
 import { createRouter } from "../service/src/routing/router";
+import {
+  benchArgs,
+  docFigures,
+  machineLoad,
+  markdownTable,
+  median,
+  root,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = root;
 const SET = path.join(ROOT, "fixtures/calibration");
 export const QUALITY_FILE = path.join(ROOT, "service/src/catalog-quality.json");
 /** The LSTM engines: routing's time is compared with the fastest of them. */
@@ -156,49 +169,64 @@ function cer(readings: readonly Reading[]): number {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-/** Prints the tables and the targets; true when both targets are met. */
-export function printCalibration(result: CalibrationResult, detail = false): boolean {
+/**
+ * Prints the table and the targets; `ok` when both are met, `markdown` the
+ * same for docs/quality.md.
+ */
+export function printCalibration(
+  result: CalibrationResult,
+  detail = false,
+): { ok: boolean; markdown: string } {
   const { kinds, providers, readings } = result;
   const routed = readings.some((r) => r.who === ROUTING);
   const columns = routed ? [...providers, ROUTING] : providers;
   const of = (who: string, kind?: string) =>
     readings.filter((r) => r.who === who && (!kind || r.page.kind === kind));
   const width = 18;
-  console.log(`\nCER by kind of page (${readings.length / columns.length} pages)`);
-  console.log(`  ${"kind".padEnd(14)}${columns.map((c) => c.padStart(width)).join("")}  target`);
+  const intro = `CER by kind of page (${readings.length / columns.length} pages), and the median time per page`;
   let ok = true;
+  const rows: string[][] = [];
   for (const kind of kinds) {
     const cers = providers.map((p) => cer(of(p, kind)));
     const best = Math.min(...cers);
-    const cells = columns.map((c) => pct(cer(of(c, kind))).padStart(width)).join("");
+    const cells = columns.map((c) => pct(cer(of(c, kind))));
     if (!routed) {
-      console.log(`  ${kind.padEnd(14)}${cells}`);
+      rows.push([kind, ...cells]);
       continue;
     }
     const pass = cer(of(ROUTING, kind)) <= best + CER_MARGIN;
     ok &&= pass;
-    console.log(`  ${kind.padEnd(14)}${cells}  ${pass ? "✓" : "✗"} ≤ ${pct(best + CER_MARGIN)}`);
+    rows.push([kind, ...cells, `${pass ? "✓" : "✗"} ≤ ${pct(best + CER_MARGIN)}`]);
   }
   const means = columns.map((c) => kinds.reduce((n, k) => n + cer(of(c, k)), 0) / kinds.length);
-  console.log(
-    `  ${"mean of kinds".padEnd(14)}${means.map((m) => pct(m).padStart(width)).join("")}`,
-  );
+  rows.push(["mean of kinds", ...means.map(pct)]);
 
   const medians = columns.map((c) => median(of(c).map((r) => r.ms)));
-  console.log(`\nTime per page, median (ms)`);
-  console.log(`  ${"".padEnd(14)}${medians.map((m) => m.toFixed(0).padStart(width)).join("")}`);
+  const timeRow = ["time / page", ...medians.map((m) => `${m.toFixed(0)} ms`)];
+  const notes: string[] = [];
   const lstm = providers.filter((p) => LSTM.has(p)).map((p) => median(of(p).map((r) => r.ms)));
   if (routed && lstm.length > 0) {
     const routedMs = median(of(ROUTING).map((r) => r.ms));
     const fastest = Math.min(...lstm);
     const pass = routedMs <= TIME_RATIO * fastest;
     ok &&= pass;
-    console.log(
-      `  routing ${routedMs.toFixed(0)} ms = ${(routedMs / fastest).toFixed(2)} × the fastest LSTM provider's ${fastest.toFixed(0)} ms  ${pass ? "✓" : "✗"} ≤ ${TIME_RATIO} ×`,
+    timeRow.push(`${pass ? "✓" : "✗"} ${(routedMs / fastest).toFixed(2)} × ≤ ${TIME_RATIO} ×`);
+    notes.push(
+      `routing ${routedMs.toFixed(0)} ms = ${(routedMs / fastest).toFixed(2)} × the fastest LSTM provider's ${fastest.toFixed(0)} ms  ${pass ? "✓" : "✗"} ≤ ${TIME_RATIO} ×`,
     );
     const failovers = of(ROUTING).filter((r) => r.note?.includes("+")).length;
-    console.log(`  routing failed over on ${failovers} of ${of(ROUTING).length} pages`);
+    notes.push(`routing failed over on ${failovers} of ${of(ROUTING).length} pages`);
   }
+  rows.push(timeRow);
+  const table: Table = {
+    columns: ["kind", ...columns, ...(routed ? ["target"] : [])],
+    left: routed ? [columns.length + 1] : [],
+    rows,
+  };
+  const targets = `Targets: routing's CER at most the best single provider's + ${CER_MARGIN * 100} points on every kind; routing's median time at most ${TIME_RATIO} × the fastest LSTM provider's (${[...LSTM].join(", ")}).`;
+  console.log(`\n${intro}`);
+  console.log(textTable(table, "  "));
+  for (const note of notes) console.log(`  ${note}`);
   if (detail) {
     console.log(
       "\nPer page: CER, ms, the answer's score (? = unsure); routing: who answered, +failovers",
@@ -216,7 +244,13 @@ export function printCalibration(result: CalibrationResult, detail = false): boo
       console.log(`  ${page.file.padEnd(20)}${cells.join("")}  ${note}`);
     }
   }
-  return ok;
+  const markdown = docFigures(
+    "calibration",
+    `${intro} (${machineLoad()}). ${targets}`,
+    markdownTable(table),
+    notes.map((note) => `- ${note}`).join("\n"),
+  );
+  return { ok, markdown };
 }
 
 /**
@@ -238,15 +272,12 @@ export function qualityFigures(result: CalibrationResult): Record<string, number
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const { values } = parseArgs({
-    options: {
-      kinds: { type: "string" },
-      providers: { type: "string" },
-      detail: { type: "boolean", default: false },
-      write: { type: "boolean", default: false },
-      preprocess: { type: "string" },
-      dir: { type: "string" },
-    },
+  const values = benchArgs({
+    kinds: { type: "string" },
+    providers: { type: "string" },
+    detail: { type: "boolean", default: false },
+    preprocess: { type: "string" },
+    dir: { type: "string" },
   });
   const list = (s: string | undefined) => s?.split(",").map((x) => x.trim());
   measureCalibration({
@@ -256,7 +287,7 @@ if (process.argv[1] === import.meta.filename) {
     dir: values.dir && path.resolve(values.dir),
   })
     .then((result) => {
-      printCalibration(result, values.detail);
+      const { markdown } = printCalibration(result, values.detail);
       if (values.write) {
         if (values.kinds || values.providers || values.preprocess || values.dir) {
           throw new Error(
@@ -266,6 +297,7 @@ if (process.argv[1] === import.meta.filename) {
         const figures = qualityFigures(result);
         writeFileSync(QUALITY_FILE, `${JSON.stringify(figures, null, 2)}\n`);
         console.log(`\nQuality figures written to ${path.relative(ROOT, QUALITY_FILE)}:`, figures);
+        writeDocSection("quality", "calibration", markdown);
       }
     })
     .catch((error: unknown) => {

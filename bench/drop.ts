@@ -8,18 +8,34 @@
 // grant, PUT, process (the app route, service included), render (answer → text).
 //
 //   npx next build && npx tsx bench/drop.ts
+//   npx tsx bench/drop.ts --write    # also into docs/performance.md
 import { copyFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { median } from "../service/src/layout/geometry";
-import { startApp, startRealService } from "./app";
-import { exitWith } from "./exit";
-import { chromiumArgs, chromiumPath, freshDataDir, hasBuild, root } from "./setup";
+import {
+  benchArgs,
+  chromiumArgs,
+  chromiumPath,
+  docFigures,
+  exitWith,
+  freshDataDir,
+  hasBuild,
+  machineLoad,
+  markdownTable,
+  median,
+  OCR_CATEGORY,
+  root,
+  startApp,
+  startRealService,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const SERVICE_PORT = 8960;
 const APP_PORT = 3960;
 const KEY = "bench-drop-key-0123456789abcdef";
-const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const OCR = OCR_CATEGORY;
 const DROPS = 10;
 const GOAL_MS = 300;
 
@@ -34,6 +50,7 @@ interface Drop {
 }
 
 async function main(): Promise<boolean> {
+  const { write } = benchArgs({});
   if (!hasBuild()) return false;
   const dataDir = await freshDataDir("drop");
   const service = await startRealService({
@@ -117,23 +134,35 @@ async function main(): Promise<boolean> {
       });
     }
     const columns = ["total", "service", "checks", "grant", "put", "process", "render"] as const;
-    console.log(`${DROPS} drops of invoice.png (1400 × 352) on the text-recognition page, ms\n`);
-    console.log(`drop  ${columns.map((c) => c.padStart(8)).join("")}`);
-    drops.forEach((d, i) => {
-      console.log(
-        `${String(i + 1).padStart(4)}  ${columns.map((c) => d[c].toFixed(0).padStart(8)).join("")}`,
-      );
-    });
+    const intro = `${DROPS} drops of invoice.png (1400 × 352) on the text-recognition page, ms`;
     const med = Object.fromEntries(columns.map((c) => [c, median(drops.map((d) => d[c]))]));
-    console.log(`med.  ${columns.map((c) => (med[c] ?? 0).toFixed(0).padStart(8)).join("")}`);
-    console.log(
-      `\nThe first drop, which loads the upload engine: ${first.total.toFixed(0)} ms (service ${first.service.toFixed(0)} ms).`,
-    );
+    const table: Table = {
+      columns: ["drop", ...columns],
+      rows: [
+        ...drops.map((d, i) => [String(i + 1), ...columns.map((c) => d[c].toFixed(0))]),
+        ["med.", ...columns.map((c) => (med[c] ?? 0).toFixed(0))],
+      ],
+    };
+    const firstDrop = `The first drop, which loads the upload engine: ${first.total.toFixed(0)} ms (service ${first.service.toFixed(0)} ms).`;
     const added = (med.total ?? 0) - (med.service ?? 0);
     const ok = added <= GOAL_MS;
-    console.log(
-      `drop → text ${med.total?.toFixed(0)} ms = service ${med.service?.toFixed(0)} ms + ${added.toFixed(0)} ms (goal ≤ +${GOAL_MS} ms): ${ok ? "met" : "NOT met"}`,
-    );
+    const verdict = `drop → text ${med.total?.toFixed(0)} ms = service ${med.service?.toFixed(0)} ms + ${added.toFixed(0)} ms (goal ≤ +${GOAL_MS} ms): ${ok ? "met" : "NOT met"}`;
+    console.log(`${intro}\n`);
+    console.log(textTable(table));
+    console.log(`\n${firstDrop}\n${verdict}`);
+    if (write) {
+      writeDocSection(
+        "performance",
+        "drop",
+        docFigures(
+          "drop",
+          `${intro} (${machineLoad()}):`,
+          markdownTable(table),
+          firstDrop,
+          verdict,
+        ),
+      );
+    }
     return ok;
   } finally {
     await browser.close();

@@ -1,7 +1,7 @@
 // Issue 16's speed targets for the invoice and table benches, judged alike:
 // over a text layer at most PDF_MS a page; over OCR at most OCR_RATIO × the
 // OCR alone of the same page (the median of the ratios).
-import { median } from "../service/src/layout/geometry";
+import { median } from "./harness";
 
 export const PDF_MS = 100;
 export const OCR_RATIO = 1.2;
@@ -27,4 +27,4 @@ export function judgeSpeed(
 
 /** A ratio as the tables print it, or a dash when there is none. */
 export const ratioColumn = (ratio: number | undefined) =>
-  ratio === undefined ? "     –" : `${ratio.toFixed(2)}×`.padStart(6);
+  ratio === undefined ? "–" : `${ratio.toFixed(2)}×`;

@@ -2,7 +2,7 @@
 // and a category page of the production build against the real service:
 // score, LCP and TBT, median of three runs each. Goal: score 95+, LCP under
 // 1.5 s on this machine. Chromium is /usr/bin/chromium (CHROMIUM_PATH), headless.
-// The blank Next.js page of bench/bundle.ts (bench/blank.ts) is measured the
+// The blank Next.js page of bench/bundle.ts (bench/harness/blank-app.ts) is measured the
 // same way, as the floor this machine and Next itself allow; it is shown, not
 // judged.
 //
@@ -11,29 +11,41 @@
 // loads the page at full speed and predicts the slow load from that trace,
 // and with applied throttling, which slows the real load down. On loopback
 // the simulation depends on whether Chrome painted before Next's scripts ran
-// (see the README), so both are shown and both are judged.
+// (see docs/performance.md, Lighthouse), so both are shown and both are judged.
 //
 //   npx next build && npx tsx bench/lighthouse.ts
+//   npx tsx bench/lighthouse.ts --write    # also into docs/performance.md
 //
 // LIGHTHOUSE_REPORT_DIR=<dir> also writes every run's full report (JSON) there,
 // to read what Lighthouse blames: the LCP element, render-blocking resources,
 // main-thread work, unused JavaScript.
 import { mkdir, writeFile } from "node:fs/promises";
-import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { median } from "../service/src/layout/geometry";
-import { startAppAndBlank } from "./app";
-import { exitWith } from "./exit";
-import { chromiumArgs, chromiumPath, hasBuild } from "./setup";
+import {
+  benchArgs,
+  chromiumArgs,
+  chromiumPath,
+  docFigures,
+  exitWith,
+  hasBuild,
+  machineLoad,
+  markdownTable,
+  median,
+  OCR_CATEGORY,
+  startAppAndBlank,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const SERVICE_PORT = 8954;
 const APP_PORT = 3954;
 const CHROME_PORT = 3955;
 const BLANK_PORT = 3956;
 const KEY = "bench-lighthouse-key-0123456789";
-const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const OCR = OCR_CATEGORY;
 const RUNS = 3;
 const GOAL_SCORE = 95;
 const GOAL_LCP_MS = 1500;
@@ -43,6 +55,7 @@ const METHODS = [
 ] as const;
 
 async function main(): Promise<boolean> {
+  const { write } = benchArgs({});
   if (!hasBuild()) return false;
   const servers = await startAppAndBlank({
     name: "lighthouse",
@@ -69,7 +82,8 @@ async function main(): Promise<boolean> {
     const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
     if (reportDir) await mkdir(reportDir, { recursive: true });
     let ok = true;
-    const rows: string[] = [];
+    const rows: string[][] = [];
+    const runLines: string[] = [];
     for (const [name, url, judged] of pages) {
       await fetch(url); // compile/warm the route once
       const cells: string[] = [];
@@ -102,30 +116,50 @@ async function main(): Promise<boolean> {
         const pass = score >= GOAL_SCORE && lcp < GOAL_LCP_MS;
         if (judged) ok &&= pass;
         cells.push(
-          `${score.toFixed(0).padStart(7)}${`${lcp.toFixed(0)} ms`.padStart(10)}${`${median(tbts).toFixed(0)} ms`.padStart(9)}${judged ? (pass ? " ✓" : " ✗") : "  "}`,
+          score.toFixed(0),
+          `${lcp.toFixed(0)} ms`,
+          `${median(tbts).toFixed(0)} ms`,
+          judged ? (pass ? "✓" : "✗") : "",
         );
         runs.push(
           `${label}: scores ${scores.map((v) => v.toFixed(0)).join(", ")}, LCP ${lcps.map((v) => v.toFixed(0)).join(", ")} ms`,
         );
       }
-      rows.push(`${name.padEnd(34)}${cells.join("   ")}`, `${"".padEnd(4)}${runs.join("; ")}`);
+      rows.push([name, ...cells]);
+      runLines.push(`${name}: ${runs.join("; ")}`);
     }
-    const load = loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ");
-    console.log(
-      `Lighthouse performance, mobile defaults, median of ${RUNS} runs per page and throttling method (load average ${load}, ${cpus().length} cores)`,
-    );
-    console.log(`Goal: score ${GOAL_SCORE}+, LCP under ${GOAL_LCP_MS} ms\n`);
-    const columns = `${"score".padStart(7)}${"LCP".padStart(10)}${"TBT".padStart(9)}  `;
-    console.log(
-      `${"".padEnd(34)}${METHODS.map(([, label]) => label.padEnd(columns.length)).join("   ")}`,
-    );
-    console.log(`${"page".padEnd(34)}${METHODS.map(() => columns).join("   ")}`);
-    for (const row of rows) console.log(row);
-    console.log(
-      "\nsimulated: Lighthouse's default, predicted from an unthrottled load; applied: the load itself slowed down.",
-    );
+    const intro = `Lighthouse performance, mobile defaults, median of ${RUNS} runs per page and throttling method (${machineLoad()})`;
+    const goal = `Goal: score ${GOAL_SCORE}+, LCP under ${GOAL_LCP_MS} ms`;
+    const table: Table = {
+      columns: [
+        "page",
+        ...METHODS.flatMap(([method]) => {
+          const short = method === "simulate" ? "simulated" : "applied";
+          return [`${short}: score`, "LCP", "TBT", ""];
+        }),
+      ],
+      left: METHODS.map((_, i) => 4 * (i + 1)),
+      rows,
+    };
+    const legend =
+      "simulated: Lighthouse's default, predicted from an unthrottled load; applied: the load itself slowed down.";
+    console.log(`${intro}\n${goal}\n`);
+    console.log(textTable(table));
+    console.log(`\nRuns:\n${runLines.map((line) => `  ${line}`).join("\n")}`);
+    console.log(`\n${legend}`);
+    if (write) {
+      writeDocSection(
+        "performance",
+        "lighthouse",
+        docFigures(
+          "lighthouse",
+          `${intro}. ${goal}.`,
+          markdownTable(table),
+          runLines.map((line) => `- ${line}`).join("\n"),
+          legend,
+        ),
+      );
+    }
     return ok;
   } finally {
     chrome.kill();

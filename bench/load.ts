@@ -10,24 +10,41 @@
 //   - every 2xx process call has exactly one ledger row (by trace id);
 //   - the RSS of both processes stays bounded.
 //
+// The ledger check opens the app's SQLite file read-only after the run, and the
+// upload check reads the service's stored objects: the two stores are what is
+// checked, so those are read directly; every call under load goes over HTTP.
+//
 //   npx next build && npx tsx bench/load.ts
+//   npx tsx bench/load.ts --write    # also into docs/performance.md
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
-import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { grantSchema } from "../lib/api/documents";
-import { startApp, startRealService } from "./app";
-import { exitWith } from "./exit";
-import { freshDataDir, hasBuild, root } from "./setup";
+import {
+  benchArgs,
+  docFigures,
+  exitWith,
+  freshDataDir,
+  hasBuild,
+  machineLoad,
+  markdownTable,
+  OCR_CATEGORY,
+  root,
+  startApp,
+  startRealService,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const SERVICE_PORT = 8953;
 const APP_PORT = 3953;
 const KEY = "bench-load-key-0123456789abc";
-const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const OCR = OCR_CATEGORY;
 const RSS_LIMIT_MB = 1024;
 const fixtures = path.resolve(root, "fixtures");
 
@@ -111,6 +128,7 @@ function rssMb(child: ChildProcess): number {
 }
 
 async function main(): Promise<boolean> {
+  const { write } = benchArgs({});
   if (!hasBuild()) return false;
   const dataDir = await freshDataDir("load");
   const serviceDir = path.join(dataDir, "service");
@@ -340,26 +358,29 @@ async function main(): Promise<boolean> {
     const rssAfter = { service: rssMb(service.child), app: rssMb(app.child) };
 
     // Report.
-    const load = loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ");
-    console.log(
-      `autocannon against next start and the real service, loopback (load average ${load}, ${cpus().length} cores)\n`,
-    );
-    console.log(
-      `${"phase".padEnd(44)}${"requests".padStart(9)}${"req/s".padStart(9)}${"p50".padStart(9)}${"p99".padStart(9)}  status codes`,
-    );
-    for (const p of phases) {
-      const codes = [...p.statuses.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([code, count]) => `${code}×${count}`)
-        .join(" ");
-      const extra =
-        p.errors || p.timeouts ? ` (socket errors ${p.errors}, timeouts ${p.timeouts})` : "";
-      console.log(
-        `${p.name.padEnd(44)}${String(p.requests).padStart(9)}${p.rps.toFixed(0).padStart(9)}${`${p.p50} ms`.padStart(9)}${`${p.p99} ms`.padStart(9)}  ${codes}${extra}`,
-      );
-    }
+    const intro = `autocannon against next start and the real service, loopback (${machineLoad()})`;
+    const table: Table = {
+      columns: ["phase", "requests", "req/s", "p50", "p99", "status codes"],
+      left: [5],
+      rows: phases.map((p) => {
+        const codes = [...p.statuses.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([code, count]) => `${code}×${count}`)
+          .join(" ");
+        const extra =
+          p.errors || p.timeouts ? ` (socket errors ${p.errors}, timeouts ${p.timeouts})` : "";
+        return [
+          p.name,
+          String(p.requests),
+          p.rps.toFixed(0),
+          `${p.p50} ms`,
+          `${p.p99} ms`,
+          `${codes}${extra}`,
+        ];
+      }),
+    };
+    console.log(`${intro}\n`);
+    console.log(textTable(table));
 
     // Checks.
     const results: [string, boolean, string][] = [];
@@ -417,9 +438,21 @@ async function main(): Promise<boolean> {
         `app ${mb(rssBefore.app)} → ${mb(rssAfter.app)} (max ${mb(max(rss.app))})`,
     ]);
 
-    console.log("");
-    for (const [name, pass, detail] of results) {
-      console.log(`${pass ? "PASS" : "FAIL"}  ${name}: ${detail}`);
+    const checks = results.map(
+      ([name, pass, detail]) => `${pass ? "PASS" : "FAIL"}  ${name}: ${detail}`,
+    );
+    console.log(`\n${checks.join("\n")}`);
+    if (write) {
+      writeDocSection(
+        "performance",
+        "load",
+        docFigures(
+          "load",
+          `${intro}:`,
+          markdownTable(table),
+          checks.map((check) => `- ${check}`).join("\n"),
+        ),
+      );
     }
     return results.every(([, pass]) => pass);
   } finally {

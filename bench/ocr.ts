@@ -7,13 +7,27 @@
 //   cpu   pages per CPU second, this process and its children (robust to load).
 // Target: WASM OCR at least half native speed per core (ratio ≥ 0.5).
 //
-//   npx tsx bench/ocr.ts        # about 40 s
+// It measures the engines themselves, so it takes them from the service's
+// provider registry and reads each one directly, not through HTTP.
+//
+//   npx tsx bench/ocr.ts           # about 40 s
+//   npx tsx bench/ocr.ts --write   # also into docs/performance.md
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
-import { openPdf, rasterisePage } from "../service/src/providers/pdf";
+import { pathToFileURL } from "node:url";
+import { openPdf, rasterisePage } from "../service/src/pages/pdf";
 import type { Provider } from "../service/src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
+import {
+  benchArgs,
+  docFigures,
+  machineLoad,
+  markdownTable,
+  root,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const TARGET_RATIO = 0.5;
 /** Timed reading per provider, after one warm-up pass (worker start, data load). */
@@ -22,7 +36,7 @@ const MIN_ROUNDS = 2;
 const OCR_PROVIDERS = ["tesseract-native", "tesseractjs-best", "tesseractjs-fast"] as const;
 const NATIVE = "tesseract-native";
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
+const fixtures = path.join(root, "fixtures");
 
 export interface OcrBenchResult {
   provider: string;
@@ -127,35 +141,68 @@ export async function measureOcr(): Promise<OcrBenchResult[]> {
   }
 }
 
-export function printOcr(results: OcrBenchResult[]): boolean {
+/** Prints the table and the target (and with `write`, into docs/performance.md); true when met. */
+export function printOcr(results: OcrBenchResult[], write = false): boolean {
   const native = results.find((r) => r.provider === NATIVE);
-  console.log(
-    `\nOCR speed per core, same 4 page images for every engine (target: WASM ≥ ${TARGET_RATIO} × native)`,
-  );
+  const intro = `OCR speed per core, same 4 page images for every engine (target: WASM ≥ ${TARGET_RATIO} × native)`;
   let ok = true;
-  for (const r of results) {
-    const wallRatio = native ? r.pagesPerSecond / native.pagesPerSecond : Number.NaN;
-    const cpuRatio = native ? r.pagesPerCpuSecond / native.pagesPerCpuSecond : Number.NaN;
-    let verdict = "(reference)";
-    if (r.provider !== NATIVE) {
-      const pass = cpuRatio >= TARGET_RATIO;
-      ok &&= pass;
-      verdict = pass ? "✓ meets target" : "✗ below target";
-    }
-    console.log(
-      `  ${r.provider.padEnd(17)} ${r.pagesPerSecond.toFixed(2).padStart(6)} pages/s wall` +
-        ` (${wallRatio.toFixed(2)} × native)  ${r.pagesPerCpuSecond.toFixed(2).padStart(6)} pages/cpu-s` +
-        ` (${cpuRatio.toFixed(2)} × native)  ${r.pages} pages in ${r.wallSeconds.toFixed(1)} s  ${verdict}`,
+  const table: Table = {
+    columns: [
+      "provider",
+      "pages/s wall",
+      "× native",
+      "pages/cpu-s",
+      "× native",
+      "pages",
+      "s",
+      "target",
+    ],
+    left: [7],
+    rows: results.map((r) => {
+      const wallRatio = native ? r.pagesPerSecond / native.pagesPerSecond : Number.NaN;
+      const cpuRatio = native ? r.pagesPerCpuSecond / native.pagesPerCpuSecond : Number.NaN;
+      let verdict = "(reference)";
+      if (r.provider !== NATIVE) {
+        const pass = cpuRatio >= TARGET_RATIO;
+        ok &&= pass;
+        verdict = pass ? "✓ meets target" : "✗ below target";
+      }
+      return [
+        r.provider,
+        r.pagesPerSecond.toFixed(2),
+        wallRatio.toFixed(2),
+        r.pagesPerCpuSecond.toFixed(2),
+        cpuRatio.toFixed(2),
+        String(r.pages),
+        r.wallSeconds.toFixed(1),
+        verdict,
+      ];
+    }),
+  };
+  const noNative = native ? "" : "native tesseract is not installed: no ratios";
+  console.log(`\n${intro}`);
+  console.log(textTable(table, "  "));
+  if (noNative) console.log(`  ${noNative}`);
+  if (write) {
+    writeDocSection(
+      "performance",
+      "ocr",
+      docFigures(
+        "ocr",
+        `${intro}; wall: pages per second of elapsed time, cpu-s: pages per CPU second of this process and its children (${machineLoad()}):`,
+        markdownTable(table),
+        noNative,
+      ),
     );
   }
-  if (!native) console.log("  native tesseract is not installed: no ratios");
   return ok;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { write } = benchArgs({});
   measureOcr()
     .then((results) => {
-      printOcr(results);
+      printOcr(results, write);
     })
     .catch((error: unknown) => {
       console.error(error);

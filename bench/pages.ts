@@ -7,7 +7,12 @@
 // each one's share of the invoices' own words it did not read, so speed is not
 // bought with quality.
 //
+// It reads with the pdf-text provider itself (the pipeline measured, without
+// HTTP around it) and draws the scanned pages with the service's own pdfjs
+// drawing, so both sides read the same pictures.
+//
 //   npx tsx bench/pages.ts [--detail]   # --detail: page 1 as each read it
+//   npx tsx bench/pages.ts --write      # also into docs/performance.md
 //   ROUNDS=1 npx tsx bench/pages.ts
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -16,16 +21,27 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pMap from "p-map";
 import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
-import { median } from "../service/src/layout/geometry";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
-import { drawPage, openPdf } from "../service/src/providers/pdf";
+import { drawPage, openPdf } from "../service/src/pages/pdf";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
+import {
+  benchArgs,
+  docFigures,
+  machineLoad,
+  markdownTable,
+  median,
+  root,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const PAGES = 12;
 const DPI = 200;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const TARGET = 1.2;
 const run = promisify(execFile);
-const invoices = path.join(import.meta.dirname, "..", "fixtures", "calibration", "invoices");
+const invoices = path.join(root, "fixtures/calibration/invoices");
+const args = benchArgs({ detail: { type: "boolean", default: false } });
 
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
 /** The scanned document and each page's true text. */
@@ -102,7 +118,8 @@ const native = () =>
     { concurrency: 2 },
   );
 
-console.log(`${PAGES}-page scanned PDF at ${DPI} dpi, ${ROUNDS} rounds taken by turns\n`);
+const intro = `${PAGES}-page scanned PDF at ${DPI} dpi, ${ROUNDS} rounds taken by turns`;
+console.log(`${intro}\n`);
 const seconds = { ours: [] as number[], native: [] as number[] };
 const texts: Record<"ours" | "native", string[]> = { ours: [], native: [] };
 await ours(); // engines load once
@@ -116,7 +133,7 @@ for (let round = 0; round < ROUNDS; round++) {
     seconds[name].push((performance.now() - start) / 1000);
   }
 }
-if (process.argv.includes("--detail"))
+if (args.detail)
   console.log(
     JSON.stringify({ truth: truth[0], ours: texts.ours[0], native: texts.native[0] }, null, 1),
   );
@@ -124,14 +141,23 @@ await closeAll(providers);
 await rm(dir, { recursive: true, force: true });
 
 const rate = (name: "ours" | "native") => PAGES / median(seconds[name]);
-console.log("                                              pages/s   words missed");
-console.log(
-  `pdftoppm | tesseract, two pages at a time      ${rate("native").toFixed(2).padStart(7)}   ${(wordsMissed(texts.native, truth) * 100).toFixed(2)}%`,
-);
-console.log(
-  `pdf-text (native tesseract, pages pipelined)   ${rate("ours").toFixed(2).padStart(7)}   ${(wordsMissed(texts.ours, truth) * 100).toFixed(2)}%`,
-);
+const missed = (name: "ours" | "native") =>
+  `${(wordsMissed(texts[name], truth) * 100).toFixed(2)}%`;
+const table: Table = {
+  columns: ["", "pages/s", "words missed"],
+  rows: [
+    ["pdftoppm | tesseract, two pages at a time", rate("native").toFixed(2), missed("native")],
+    ["pdf-text (native tesseract, pages pipelined)", rate("ours").toFixed(2), missed("ours")],
+  ],
+};
+console.log(textTable(table));
 const ratio = rate("ours") / rate("native");
-console.log(
-  `\nours / native: ${ratio.toFixed(2)}× (target ≥ ${TARGET}×: ${ratio >= TARGET ? "met" : "not met"})`,
-);
+const verdict = `ours / native: ${ratio.toFixed(2)}× (target ≥ ${TARGET}×: ${ratio >= TARGET ? "met" : "not met"})`;
+console.log(`\n${verdict}`);
+if (args.write) {
+  writeDocSection(
+    "performance",
+    "pages",
+    docFigures("pages", `${intro} (${machineLoad()}):`, markdownTable(table), verdict),
+  );
+}

@@ -6,17 +6,32 @@
 // main thread; pdftoppm leaves it free). The issue-14 rule: pdftoppm stays the
 // default where it is faster, or where pdfjs would stall every other request.
 //
+// What it measures is the service's rasteriser itself, so it imports it
+// (service/src/pages/pdf) rather than going through HTTP.
+//
 //   npx tsx bench/rasterise.ts
+//   npx tsx bench/rasterise.ts --write   # also into docs/performance.md
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { median } from "../service/src/layout/geometry";
-import { drawPage, openPdf, rasterisePage } from "../service/src/providers/pdf";
+import { drawPage, openPdf, rasterisePage } from "../service/src/pages/pdf";
+import {
+  benchArgs,
+  docFigures,
+  machineLoad,
+  markdownTable,
+  median,
+  root,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const DPI = 200;
 const ROUNDS = 7;
 const AT_ONCE = 8;
-const fixtures = path.join(import.meta.dirname, "..", "fixtures");
+const fixtures = path.join(root, "fixtures");
+const { write } = benchArgs({});
 const PAGES = [
   "scanned.pdf",
   "text-layer.pdf",
@@ -35,10 +50,9 @@ async function timed(draw: () => Promise<Buffer>): Promise<{ ms: number; stallMs
   return { ms, stallMs: loop.max / 1e6 };
 }
 
-console.log(`One page at ${DPI} dpi, median of ${ROUNDS} rounds taken by turns\n`);
-console.log(
-  "page                                 pdftoppm ms  pdfjs ms  pdfjs/pdftoppm  loop stall: pdftoppm  pdfjs",
-);
+const intro = `One page at ${DPI} dpi, median of ${ROUNDS} rounds taken by turns`;
+console.log(`${intro}\n`);
+const rows: string[][] = [];
 let worst = 0;
 let atOnce = "";
 for (const name of PAGES) {
@@ -80,9 +94,31 @@ for (const name of PAGES) {
   await pdf.destroy();
   const ratio = median(runs.pdfjs) / median(runs.pdftoppm);
   worst = Math.max(worst, median(stalls.pdfjs));
-  console.log(
-    `${name.padEnd(36)} ${median(runs.pdftoppm).toFixed(0).padStart(11)} ${median(runs.pdfjs).toFixed(0).padStart(9)} ${ratio.toFixed(2).padStart(15)}× ${median(stalls.pdftoppm).toFixed(0).padStart(20)} ${median(stalls.pdfjs).toFixed(0).padStart(6)}`,
+  rows.push([
+    name,
+    median(runs.pdftoppm).toFixed(0),
+    median(runs.pdfjs).toFixed(0),
+    `${ratio.toFixed(2)}×`,
+    median(stalls.pdftoppm).toFixed(0),
+    median(stalls.pdfjs).toFixed(0),
+  ]);
+}
+const table: Table = {
+  columns: ["page", "pdftoppm ms", "pdfjs ms", "pdfjs/pdftoppm", "loop stall: pdftoppm", "pdfjs"],
+  rows,
+};
+const stall = `The event loop's longest stall while pdfjs drew: ${worst.toFixed(0)} ms.`;
+console.log(textTable(table));
+console.log(`\n${atOnce}\n${stall}`);
+if (write) {
+  writeDocSection(
+    "performance",
+    "rasterise",
+    docFigures(
+      "rasterise",
+      `${intro} (${machineLoad()}):`,
+      markdownTable(table),
+      `${atOnce}. ${stall}`,
+    ),
   );
 }
-console.log(`\n${atOnce}`);
-console.log(`The event loop's longest stall while pdfjs drew: ${worst.toFixed(0)} ms.`);

@@ -1,5 +1,9 @@
 // npm run bench: every benchmark, one after the other, in one run. Each prints
 // its own figures side by side with what it is compared against, as ratios.
+//
+//   npm run bench                       # all of them
+//   npm run bench -- ocr pages          # those whose file name starts so
+//   npm run bench -- --write            # each also writes its figures into docs/
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -37,14 +41,17 @@ const BENCHMARKS = [
   ["abuse.ts", "Abuse: one buyer's flood against the other buyers' error rate"],
 ] as const;
 
-const only = process.argv.slice(2);
+const given = process.argv.slice(2);
+// Options go to every benchmark (so only --write, which they all take); other words pick them.
+const options = given.filter((arg) => arg.startsWith("--"));
+const only = given.filter((arg) => !arg.startsWith("--"));
 let failed = 0;
 for (const [file, title] of BENCHMARKS) {
   if (only.length > 0 && !only.some((name) => file.startsWith(name))) continue;
   const path = join(import.meta.dirname, file);
   if (!existsSync(path)) continue;
   console.log(`\n=== ${title} (bench/${file}) ===\n`);
-  const { status } = spawnSync("npx", ["tsx", path], { stdio: "inherit" });
+  const { status } = spawnSync("npx", ["tsx", path, ...options], { stdio: "inherit" });
   if (status !== 0) failed += 1;
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -16,14 +16,18 @@
 // work on the machine); medians are printed beside it, with the load average, because
 // on a busy 2-core machine the medians move with whatever else runs.
 //
+// The service is built in this process (buildApp), not started as its own: the
+// CPU figure is this process's, the servers compared all living in it.
+//
 //   npx tsx bench/storage.ts            # a few seconds
+//   npx tsx bench/storage.ts --write    # also into docs/performance.md
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
@@ -32,14 +36,24 @@ import { crc32 } from "node:zlib";
 import { buildApp } from "../service/src/app";
 import { loadConfig } from "../service/src/config";
 import { openServiceDb } from "../service/src/db";
-import { median } from "../service/src/layout/geometry";
 import { createObjectStore } from "../service/src/storage";
+import {
+  BENCH_KEY,
+  benchArgs,
+  docFigures,
+  grantUpload,
+  machineLoad,
+  markdownTable,
+  median,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
 const TARGET_RATIO = 0.9;
 const SIZE_MIB = 20;
 const ROUNDS = 10;
-const KEY = "bench-key-0123456789abcdef";
-const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+const KEY = BENCH_KEY;
 const run = promisify(execFile);
 
 export interface StorageBenchResult {
@@ -131,16 +145,7 @@ export async function benchStorage(): Promise<StorageBenchResult[]> {
   const tunedUrl = await listen(tuned);
 
   /** A fresh grant (not timed): the URL the browser would PUT to, on the service's real port. */
-  const grantUrl = async () => {
-    const res = await fetch(`${serviceUrl}/v1/categories/${OCR}/uploads`, {
-      method: "POST",
-      headers: { "X-API-Key": KEY, "Content-Type": "application/json" },
-      body: JSON.stringify({ content_type: "image/png" }),
-    });
-    const { upload_url } = (await res.json()) as { upload_url: string };
-    const url = new URL(upload_url);
-    return `${serviceUrl}${url.pathname}${url.search}`;
-  };
+  const grantUrl = async () => (await grantUpload(serviceUrl, KEY)).upload_url;
 
   const sides = () => ({
     embedded: [] as number[],
@@ -203,45 +208,52 @@ export async function benchStorage(): Promise<StorageBenchResult[]> {
   });
 }
 
-function print(results: StorageBenchResult[]): boolean {
-  const load = loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
-  console.log(
-    `${SIZE_MIB} MiB per PUT with curl -T, ${ROUNDS} rounds each (load average ${load}, ${cpus().length} cores)\n`,
-  );
-  console.log(
-    `${"".padEnd(32)}${"best MiB/s".padStart(12)}${"median MiB/s".padStart(14)}${"CPU ms/PUT".padStart(12)}`,
-  );
-  for (const r of results) {
-    console.log(
-      `${r.label.padEnd(32)}${r.mibPerSecond.toFixed(0).padStart(12)}${r.medianMibPerSecond.toFixed(0).padStart(14)}${r.medianCpuMs.toFixed(1).padStart(12)}`,
-    );
-  }
+function print(results: StorageBenchResult[], write: boolean): boolean {
+  const intro = `${SIZE_MIB} MiB per PUT with curl -T, ${ROUNDS} rounds each (${machineLoad()})`;
+  const table: Table = {
+    columns: ["", "best MiB/s", "median MiB/s", "CPU ms/PUT"],
+    rows: results.map((r) => [
+      r.label,
+      r.mibPerSecond.toFixed(0),
+      r.medianMibPerSecond.toFixed(0),
+      r.medianCpuMs.toFixed(1),
+    ]),
+  };
   const [plain, hashing, tuned, embedded] = results;
   const ratio = (a?: StorageBenchResult, b?: StorageBenchResult) =>
     `${((a?.mibPerSecond ?? 0) / (b?.mibPerSecond ?? 1)).toFixed(2)} best, ${((a?.medianMibPerSecond ?? 0) / (b?.medianMibPerSecond ?? 1)).toFixed(2)} median`;
   const ok = (embedded?.mibPerSecond ?? 0) / (plain?.mibPerSecond ?? 1) >= TARGET_RATIO;
-  console.log(
-    `\nembedded / plain         = ${ratio(embedded, plain)} (target ≥ ${TARGET_RATIO}) ${ok ? "✓" : "✗ below target"}`,
-  );
-  console.log(
+  const ratios = [
+    `embedded / plain         = ${ratio(embedded, plain)} (target ≥ ${TARGET_RATIO}) ${ok ? "✓" : "✗ below target"}`,
     `embedded / plain + CRC32 = ${ratio(embedded, hashing)} (the service's overhead beyond the checksum)`,
-  );
-  console.log(
     `embedded / plain + CRC32 + 1 MiB buffer = ${ratio(embedded, tuned)} (the same work and buffer: the service's own overhead)`,
-  );
+  ];
+  console.log(`${intro}\n`);
+  console.log(textTable(table));
+  console.log(`\n${ratios.join("\n")}`);
+  if (write) {
+    writeDocSection(
+      "performance",
+      "storage",
+      docFigures(
+        "storage",
+        `${intro}:`,
+        markdownTable(table),
+        ratios.map((line) => `- ${line.replace(/ +=/, " =")}`).join("\n"),
+      ),
+    );
+  }
   return ok;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  benchStorage().then(
-    (results) => {
-      print(results);
-    },
-    (error: unknown) => {
+  const { write } = benchArgs({});
+  benchStorage()
+    .then((results) => {
+      print(results, write);
+    })
+    .catch((error: unknown) => {
       console.error(error);
       process.exit(1);
-    },
-  );
+    });
 }

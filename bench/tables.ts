@@ -10,16 +10,29 @@
 //
 //   npx tsx bench/tables.ts            # every table, about a minute
 //   npx tsx bench/tables.ts --detail   # per table and provider
+//   npx tsx bench/tables.ts --write    # also into docs/tables.md
+//
+// It measures each provider and the failover between them, so it takes them
+// from the service's provider registry and catalog, without HTTP around them.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import type { TableData } from "@/lib/kernel/contract";
 import { CATALOG } from "../service/src/catalog";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/providers";
 import type { ProviderOutput } from "../service/src/providers/types";
-import { judgeSpeed, ratioColumn, type TimedRun } from "./extraction-targets";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
+import { judgeSpeed, OCR_RATIO, PDF_MS, ratioColumn, type TimedRun } from "./extraction-targets";
+import {
+  benchArgs,
+  docFigures,
+  machineLoad,
+  markdownTable,
+  root,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./harness";
 
-const DIR = path.join(import.meta.dirname, "../fixtures/calibration/tables");
+const DIR = path.join(root, "fixtures/calibration/tables");
 const ORDER = (CATALOG.find((c) => c.slug === "table-extraction")?.providers ?? []).map(
   (s) => s.provider,
 );
@@ -42,7 +55,7 @@ function cellsRight(data: TableData, truth: string[][]): number {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { detail: { type: "boolean", default: false } } });
+  const values = benchArgs({ detail: { type: "boolean", default: false } });
   const providers = createProviders(loadProviderConfig(process.env));
   const files = readdirSync(DIR)
     .filter((f) => /\.(pdf|png|jpg)$/.test(f))
@@ -120,10 +133,8 @@ async function main() {
   } finally {
     await closeAll(providers);
   }
-  console.log(
-    "\nprovider                 kind   tables  cells right  tables ≥90%  median ms/page  vs OCR  target",
-  );
   let failed = false;
+  const rows: string[][] = [];
   for (const name of [...ORDER, "routed"]) {
     for (const kind of ["pdf", "image"] as const) {
       const mine = runs.filter((r) => r.provider === name && r.kind === kind);
@@ -134,10 +145,44 @@ async function main() {
       const answersRight = kind === "pdf" ? right === cells : good === mine.length;
       const { ms, ratio, met } = judgeSpeed(mine, kind === "image", answersRight);
       if (name === "routed" && !met) failed = true;
-      console.log(
-        `${name.padEnd(24)} ${kind.padEnd(6)} ${String(mine.length).padStart(6)}  ${`${right}/${cells}`.padStart(11)}  ${`${good}/${mine.length}`.padStart(11)}  ${ms.toFixed(0).padStart(14)}  ${ratioColumn(ratio)}  ${name === "routed" ? (met ? "met" : "NOT met") : ""}`,
-      );
+      rows.push([
+        name,
+        kind,
+        String(mine.length),
+        `${right}/${cells}`,
+        `${good}/${mine.length}`,
+        ms.toFixed(0),
+        ratioColumn(ratio),
+        name === "routed" ? (met ? "met" : "NOT met") : "",
+      ]);
     }
+  }
+  const table: Table = {
+    columns: [
+      "provider",
+      "kind",
+      "tables",
+      "cells right",
+      "tables ≥90%",
+      "median ms/page",
+      "vs OCR",
+      "target",
+    ],
+    left: [1, 7],
+    rows,
+  };
+  console.log(`\n${textTable(table)}`);
+  if (values.write) {
+    writeDocSection(
+      "tables",
+      "tables",
+      docFigures(
+        "tables",
+        `Cells right and median time per page, per provider and kind; "routed" is the catalog order until a sure answer, timed as the sum of its attempts; vs OCR: against native Tesseract alone on the same page (${machineLoad()}):`,
+        markdownTable(table),
+        `Targets, judged on "routed": text-layer PDFs every cell right and ≤ ${PDF_MS} ms/page; images ≥ ${IMAGE_CELLS * 100} % of cells right on every table and ≤ ${OCR_RATIO} × the OCR alone (median ratio).`,
+      ),
+    );
   }
   if (failed) process.exitCode = 1;
 }

@@ -14,7 +14,7 @@ import { parseEnv } from "@/lib/env";
 import { sharedSettingsProblems } from "@/lib/settings/shared-settings";
 import { loadConfig } from "../service/src/config";
 import { loadProcessConfig } from "../service/src/process/config";
-import { loadProviderConfig } from "../service/src/providers/config";
+import { loadProviderConfig } from "../service/src/registry-config";
 import { loadRoutingConfig } from "../service/src/routing/config";
 
 const deployDir = path.dirname(fileURLToPath(import.meta.url));

@@ -2,8 +2,8 @@
 // two app processes, each pair behind a round-robin balancer, sharing one PostgreSQL
 // (grants, idempotency records, the run ledger), one Redis (rate limits) and one
 // S3-compatible bucket (s3rver). Needs the app's production build, TEST_DATABASE_URL
-// and TEST_REDIS_URL (npm test provides all three; see README, "Running more than one
-// instance").
+// and TEST_REDIS_URL (npm test provides all three; see docs/operations.md, "Running more
+// than one instance").
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";

@@ -42,7 +42,7 @@ export function ensureCommand(command, aptPackage) {
 
 /**
  * Tesseract's data for each language text recognition offers (Tesseract codes,
- * e.g. "deu"; service/src/providers/language.ts lists them as OCR_LANGUAGES),
+ * e.g. "deu"; service/src/engines/language.ts lists them as OCR_LANGUAGES),
  * from Debian's tesseract-ocr-<code> packages, installed when missing.
  */
 export const TESSERACT_LANGUAGES = ["eng", "deu", "fra", "spa", "ita", "por", "nld"];

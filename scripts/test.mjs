@@ -39,7 +39,7 @@ function step(name, command, args) {
 
 step("self-contained", "node", ["scripts/check-self-contained.mjs"]);
 step("lint and format", "npx", ["biome", "ci", "."]);
-step("import circles", "npm", ["run", "-s", "lint:circles"]);
+step("import circles and layers", "npm", ["run", "-s", "lint:layers"]);
 step("types", "npx", ["tsc", "--noEmit"]);
 step("unit and integration", "npx", [
   "vitest",

@@ -6,7 +6,7 @@
 //   npm run calibration:generate
 //
 // A second set drawn the same way from other seeds checks that what was tuned
-// on this one holds on pages no tuning has seen (README, "Quality"):
+// on this one holds on pages no tuning has seen (docs/quality.md):
 //
 //   npx tsx scripts/calibration/generate.ts --seed 9000 --out /tmp/held-out
 //   npx tsx bench/calibration.ts --dir /tmp/held-out

@@ -2,7 +2,7 @@
 // to generate calibration documents with a real text layer, reproducibly.
 import { deflateSync } from "node:zlib";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
-import { glyphWidth } from "../../service/src/providers/glyph-widths";
+import { glyphWidth } from "../../service/src/pages/glyph-widths";
 
 export interface PdfText {
   x: number;

@@ -2,7 +2,7 @@
 // and ledgers stay valid across restarts and machines.
 import { CATEGORY_STATUS } from "@/lib/kernel/contract";
 import measuredQuality from "./catalog-quality.json" with { type: "json" };
-import { OCR_LANGUAGES } from "./providers/language";
+import { OCR_LANGUAGES } from "./engines/language";
 
 export type CategoryStatus = (typeof CATEGORY_STATUS)[keyof typeof CATEGORY_STATUS];
 
@@ -15,7 +15,7 @@ export interface RoutingWeights {
 }
 
 export interface ProviderSlot {
-  /** Name of a provider in the registry (service/src/providers). */
+  /** Name of a provider in the registry (service/src/registry.ts). */
   provider: string;
   /** USD per page. */
   pricePerPage: number;
@@ -47,7 +47,7 @@ const DEFAULT_WEIGHTS: RoutingWeights = { quality: 0.4, price: 0.2, latency: 0.2
 
 /**
  * Text recognition's quality figures, as the calibration bench measured them
- * (1 − the provider's CER averaged over the kinds of page; README, "Quality").
+ * (1 − the provider's CER averaged over the kinds of page; docs/quality.md).
  * `npx tsx bench/calibration.ts --write` rewrites catalog-quality.json. A
  * provider it has not measured keeps the operator's figure.
  */
@@ -129,7 +129,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     maxBytes: 25 * MiB,
     languages: OCR_LANGUAGES,
     // Quality: share of fields right on the calibration invoices, PDFs and
-    // photos together (bench/invoices.ts; README, "Invoice data").
+    // photos together (bench/invoices.ts; docs/invoices.md).
     providers: [
       { provider: "invoices-layout", pricePerPage: 0.004, quality: 0.99 },
       { provider: "invoices-patterns", pricePerPage: 0.005, quality: 0.89 },

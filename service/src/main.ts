@@ -3,7 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openServiceDb } from "./db/index";
 import { idempotencyOptions, loadProcessConfig } from "./process/config";
-import { createProviders, engineReport, loadProviderConfig } from "./providers/index";
+import { closeAll, createProviders, engineReport, loadProviderConfig } from "./registry";
 import { buildMetricsApp, metricsOnPublicPort } from "./routes/metrics";
 import { createRouter, loadRoutingConfig } from "./routing/index";
 import { createObjectStore } from "./storage/index";
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       await app.close();
       await metricsApp?.close();
       await retention.stop();
-      await router.close();
+      await closeAll(providers);
       await db.close();
     } finally {
       process.exit(0);

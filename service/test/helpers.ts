@@ -6,7 +6,6 @@
 //   const res2 = await svc.fetch("/v1/categories", { key: null }); // no key
 //   await svc.close();
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -18,6 +17,9 @@ import type { ProcessConfig } from "../src/process/config";
 import type { Router } from "../src/routing/types";
 import { createObjectStore } from "../src/storage/index";
 import type { ObjectStore } from "../src/storage/types";
+import { freePort } from "./free-port";
+
+export { freePort };
 
 export const TEST_KEY = "test-key-0123456789abcdef";
 export const OTHER_KEY = "other-key-0123456789abcdef";
@@ -57,18 +59,6 @@ export interface TestService {
   /** GET /metrics on the service's port with the test's METRICS_KEY. */
   metrics(): Promise<Response>;
   close(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Built {

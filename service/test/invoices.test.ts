@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDataSchema, processResultSchema } from "@/lib/kernel/contract";
 import { type InvoiceTruth, scoreInvoice } from "../../scripts/calibration/invoices";
-import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
+import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { createRouter, loadRoutingConfig } from "../src/routing";
 import { startService, type TestService } from "./helpers";
 import { FIXTURES, INVOICES, processPath, uploadFixture } from "./process-helpers";

@@ -4,8 +4,8 @@
 // and PDF pages drawn by pdfjs; the missing engine is said at start and never tried.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processResultSchema } from "@/lib/kernel/contract";
-import { closeAll, createProviders, engineReport, loadProviderConfig } from "../src/providers";
 import type { Provider } from "../src/providers/types";
+import { closeAll, createProviders, engineReport, loadProviderConfig } from "../src/registry";
 import { createRouter, loadRoutingConfig } from "../src/routing";
 import { startService, type TestService } from "./helpers";
 import { OCR, PDF, processPath, uploadFixture } from "./process-helpers";

@@ -3,11 +3,11 @@
 // cannot load reported unavailable instead of failing the service.
 import { describe, expect, it } from "vitest";
 import { CATALOG } from "../src/catalog";
-import { createOcrProvider } from "../src/providers/ocr-document";
-import { createPaddleOcr, detectorToPage, lineWords } from "../src/providers/paddleocr";
+import { createPaddleOcr, detectorToPage, lineWords } from "../src/engines/paddleocr";
 import type { Provider } from "../src/providers/types";
 import { loadRoutingConfig } from "../src/routing/config";
 import { createRouter } from "../src/routing/router";
+import { createOcrProvider } from "../src/text/ocr-document";
 
 describe("detectorToPage", () => {
   it("undoes the detector's scaling to multiples of 32 px and its centring", () => {

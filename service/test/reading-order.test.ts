@@ -8,8 +8,8 @@ import path from "node:path";
 import { distance } from "fastest-levenshtein";
 import { afterAll, describe, expect, it } from "vitest";
 import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
-import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
 import type { Provider } from "../src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 
 const DIR = path.resolve(import.meta.dirname, "../../fixtures/calibration");
 const PAGES = ["two-column-1", "two-column-2", "two-column-3"];

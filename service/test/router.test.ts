@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest";
 import { type Attempt, type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
 import type { CatalogEntry, ProviderSlot, RoutingWeights } from "../src/catalog";
 import { CATALOG } from "../src/catalog";
-import { createProviders, loadProviderConfig } from "../src/providers";
 import type { AnswerCheck, Provider, ProviderInput } from "../src/providers/types";
 import { UnreadableDocumentError } from "../src/providers/types";
+import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { loadRoutingConfig, type RoutingConfig } from "../src/routing/config";
 import { faultsSchema } from "../src/routing/faults";
 import { createRouter } from "../src/routing/router";
@@ -433,7 +433,7 @@ describe("with the real providers and catalog", () => {
       expect(result.estimatedCost).toBeCloseTo(price ?? Number.NaN, 10);
       expect(ocrDataSchema.parse(result.output.data).text).toContain("Total due: 1,234.56 EUR");
     } finally {
-      await router.close();
+      await closeAll(providers);
     }
   });
 });

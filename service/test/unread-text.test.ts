@@ -6,11 +6,11 @@ import path from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
 import type { OcrData, OcrSpan } from "@/lib/kernel/contract";
+import { buildPage, type RecognizedPage } from "../src/engines/ocr-page";
+import { unreadInk, withUnreadText } from "../src/engines/unread-text";
 import { type Grey, toGrey } from "../src/preprocess/grey";
-import { closeAll, createProviders, loadProviderConfig } from "../src/providers";
-import { buildPage, type RecognizedPage } from "../src/providers/ocr-page";
 import type { Provider } from "../src/providers/types";
-import { unreadInk, withUnreadText } from "../src/providers/unread-text";
+import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { characterErrorRate } from "./truth";
 
 const FONT = '20px "DejaVu Sans"';

@@ -12,7 +12,7 @@
 // and the currency from the total's sign or code, else the one printed most.
 import type { InvoiceData, InvoiceField, InvoiceLineItem, OcrData } from "@/lib/kernel/contract";
 import { mean, union } from "../layout/geometry";
-import { resultPages } from "../providers/word-sources";
+import { resultPages } from "../pages/word-sources";
 import { invoiceChecks } from "./checks";
 import {
   headerParty,

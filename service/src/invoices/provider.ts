@@ -3,8 +3,8 @@
 // answer whose totals do not add up is unsure (checks.ts), so the router tries
 // the next provider and returns the best.
 import type { InvoiceData } from "@/lib/kernel/contract";
+import { readWords, type WordSources, wordSourcesAvailable } from "../pages/word-sources";
 import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
-import { readWords, type WordSources, wordSourcesAvailable } from "../providers/word-sources";
 import { checkInvoice } from "./checks";
 import type { Extractor } from "./extract";
 

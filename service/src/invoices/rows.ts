@@ -1,5 +1,6 @@
 // A page as rows of cells: the layout layer's lines, each split where a gap
-// wider than 1.2 word heights parts its words (as stream tables split them).
+// wider than 1.2 word heights parts its words (layout/segments.ts, as stream
+// tables split them).
 // A label and its value on one line are then one cell ("Invoice No: 123") or
 // two ("Total      $12.00"); what the extractors read is cells, and each
 // value found keeps the words it came from, for its box and confidence.
@@ -7,7 +8,7 @@ import type { BBox, InvoiceField, OcrPage, OcrSpan } from "@/lib/kernel/contract
 import { height, mean, median, union } from "../layout/geometry";
 import { levelWords } from "../layout/level";
 import { groupLines } from "../layout/lines";
-import { segments } from "../tables/stream";
+import { SEGMENT_GAP, segments } from "../layout/segments";
 
 export interface Cell {
   page: number;
@@ -36,7 +37,7 @@ export function pageRows(page: Pick<OcrPage, "number" | "words">): PageRows {
   const unit = median(page.words.map((w) => height(w.bbox))) || 1;
   const { level, original } = levelWords(page.words, unit);
   const rows = groupLines(level).map((line, index): Row => {
-    const cells = segments(line, unit * 1.2).map((words) => ({
+    const cells = segments(line, unit * SEGMENT_GAP).map((words) => ({
       page: page.number,
       text: words.map((w) => w.text).join(" "),
       // Geometry on the straightened page; the words' own boxes for the answer.

@@ -1,6 +1,6 @@
 // Page images made easier to read before OCR (issue 15, "Photos of paper"),
-// each step on only where the calibration bench showed it helps (README,
-// "Quality"):
+// each step on only where the calibration bench showed it helps
+// (docs/quality.md):
 //   normalize  divide out uneven light and stretch contrast (background.ts)
 //   deskew     straighten text tilted by more than MIN_SKEW degrees (skew.ts)
 //   upscale    enlarge small print (x-height under SMALL_PRINT pixels) to TARGET_X_HEIGHT

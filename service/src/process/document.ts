@@ -54,7 +54,7 @@ export interface ResolvedDocument {
   maxBytes: number;
 }
 
-/** Limits on what one document may hold (process/config.ts; pixels: providers/pdf.ts). */
+/** Limits on what one document may hold (process/config.ts; pixels: pages/pdf.ts). */
 export interface DocumentLimits {
   maxPdfPages: number;
 }

@@ -3,7 +3,7 @@
 // drawn (its CropBox, which pdftoppm is told to draw). A document over a limit is
 // refused with a plain sentence; nothing is decoded or rasterised to find out.
 import { imageSize } from "image-size";
-import { MAX_PAGE_PIXELS, MIN_PDF_DPI, openPdf } from "../providers/pdf";
+import { MAX_PAGE_PIXELS, MIN_PDF_DPI, openPdf } from "../pages/pdf";
 import { UnreadableDocumentError } from "../providers/types";
 
 const megapixels = (pixels: number) => `${Math.round(pixels / 1_000_000)} megapixels`;

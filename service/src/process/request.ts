@@ -4,8 +4,8 @@
 import * as z from "zod/mini";
 import { processHeadersSchema, processRequestSchema } from "@/lib/kernel/contract";
 import { issueParams, literalError } from "@/lib/kernel/contract/validation-error";
+import { toTesseractCode } from "../engines/language";
 import { validateRequest } from "../http/errors";
-import { toTesseractCode } from "../providers/language";
 
 export interface ProcessRequestParts {
   idempotencyKey: string | undefined;

@@ -14,7 +14,7 @@ export interface ProviderInput {
   /** Aborted when the attempt times out or the request deadline passes. */
   signal: AbortSignal;
   traceId: string;
-  /** PDF pages already drawn for this request by an earlier attempt (providers/pdf.ts). */
+  /** PDF pages already drawn for this request by an earlier attempt (pages/pdf.ts). */
   rasters?: PageRasters;
 }
 

@@ -17,7 +17,7 @@
 // main.ts wiring:
 //   const providers = createProviders(loadProviderConfig(process.env));
 //   const router = createRouter(loadRoutingConfig(process.env), providers);
-//   …; await router.close();   // also closes the providers
+//   …; await closeAll(providers);   // the registry closes what it built, not the router
 import { z } from "zod";
 import { CATALOG, type RoutingWeights } from "../catalog";
 import { int, parseEnv } from "../config";

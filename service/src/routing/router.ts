@@ -11,7 +11,6 @@
 import type { Attempt } from "@/lib/kernel/contract";
 import type { CatalogEntry, ProviderSlot } from "../catalog";
 import { ConfigError } from "../config";
-import { closeAll } from "../providers";
 import { raceAbort } from "../providers/abort";
 import type { AnswerCheck, Provider, ProviderOutput } from "../providers/types";
 import { UnreadableDocumentError } from "../providers/types";
@@ -257,9 +256,6 @@ export function createRouter(
         provider: slot.provider,
         score,
       }));
-    },
-    async close() {
-      await closeAll(new Map([...entries].map(([name, e]) => [name, e.provider])));
     },
   };
 }

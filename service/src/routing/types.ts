@@ -40,5 +40,4 @@ export interface Router {
   route(request: RouteRequest): Promise<RouteResult>;
   /** Called after every attempt, for metrics and logs. */
   onAttempt(listener: (attempt: Attempt & { category: string }) => void): void;
-  close(): Promise<void>;
 }

@@ -7,14 +7,14 @@ import { createCanvas, loadImage } from "@napi-rs/canvas";
 import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/kernel/contract";
 import { median } from "../layout/geometry";
 import { slope } from "../layout/level";
+import { drawPageGrey, openPdf, pageGraphics, rasterisePage } from "../pages/pdf";
+import { sniffDocument } from "../pages/sniff";
+import { resultPages, type WordSources } from "../pages/word-sources";
 import { flattenBackground } from "../preprocess/background";
 import { type Grey, halved, otsu, toCanvas, toGrey } from "../preprocess/grey";
 import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index";
 import { estimateSkew, typicalXHeight } from "../preprocess/skew";
-import { sniffDocument } from "../providers/ocr-document";
-import { drawPageGrey, openPdf, pageGraphics, rasterisePage } from "../providers/pdf";
 import type { Provider, ProviderInput } from "../providers/types";
-import { resultPages, type WordSources } from "../providers/word-sources";
 import {
   eraseRules,
   fillGrid,

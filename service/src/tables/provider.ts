@@ -4,13 +4,13 @@
 // ruling lines in the page image). An answer with ragged rows, words across
 // ruling lines or no table is unsure, so the router tries the next provider.
 import type { OcrData, TableData } from "@/lib/kernel/contract";
-import type { AnswerCheck, Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import {
   readWords,
   resultPages,
   type WordSources,
   wordSourcesAvailable,
-} from "../providers/word-sources";
+} from "../pages/word-sources";
+import type { AnswerCheck, Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import { latticeTables } from "./lattice-page";
 import { raggedRows, streamTables } from "./stream";
 

@@ -6,18 +6,7 @@ import type { BBox, OcrSpan, Table, TableCell } from "@/lib/kernel/contract";
 import { height, median, union } from "../layout/geometry";
 import { levelWords } from "../layout/level";
 import { groupLines } from "../layout/lines";
-
-/** Words of one line split at gaps wider than `gap`. */
-export function segments(line: readonly OcrSpan[], gap: number): OcrSpan[][] {
-  const out: OcrSpan[][] = [];
-  for (const word of line) {
-    const last = out.at(-1);
-    const previous = last?.at(-1);
-    if (last && previous && word.bbox.x0 - previous.bbox.x1 <= gap) last.push(word);
-    else out.push([word]);
-  }
-  return out;
-}
+import { SEGMENT_GAP, segments } from "../layout/segments";
 
 /** Merged x intervals covered by the segments: the table's columns, left to right. */
 function columnRanges(rows: readonly (readonly BBox[])[]): [number, number][] {
@@ -87,7 +76,7 @@ const WRAP_PITCH = 0.8;
 export function streamTables(page: number, words: readonly OcrSpan[], minRows = 2): Table[] {
   if (words.length === 0) return [];
   const wordHeight = median(words.map((w) => height(w.bbox)));
-  const gap = wordHeight * 1.2;
+  const gap = wordHeight * SEGMENT_GAP;
   const { level, original } = levelWords(words, wordHeight || 1);
   const tables: Table[] = [];
   let run: OcrSpan[][][] = [];

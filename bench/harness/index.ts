@@ -1,0 +1,31 @@
+// What every benchmark shares, in one import (`from "./harness"`): where they
+// run, the programs they start, how they measure, and how they report.
+export { buildBlank, startAppAndBlank, startBlank } from "./blank-app";
+export { cpuMs, machineLoad, median, percentile, timed } from "./measure";
+export {
+  freePort,
+  grantUpload,
+  putUpload,
+  type ServiceGrant,
+  startApp,
+  startRealService,
+  waitUntilAnswers,
+} from "./processes";
+export {
+  benchArgs,
+  docFigures,
+  exitWith,
+  markdownTable,
+  type Table,
+  textTable,
+  writeDocSection,
+} from "./report";
+export {
+  BENCH_KEY,
+  chromiumArgs,
+  chromiumPath,
+  freshDataDir,
+  hasBuild,
+  OCR_CATEGORY,
+  root,
+} from "./setup";

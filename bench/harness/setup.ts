@@ -1,0 +1,42 @@
+// Where the benchmarks run: the repository root, the build check, a fresh data
+// folder per benchmark, how Chromium is launched, and the ids and keys several
+// benchmarks use alike.
+import { existsSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+/** The text-recognition category (service/src/catalog.ts): the one most benchmarks call. */
+export const OCR_CATEGORY = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
+
+/** The API key of the service a benchmark starts for itself (overhead, app, storage). */
+export const BENCH_KEY = "bench-key-0123456789abcdef";
+
+/** Whether the app's production build exists; says what to run when it does not. */
+export function hasBuild(): boolean {
+  if (existsSync(path.join(root, ".next/BUILD_ID"))) return true;
+  console.log("No production build (.next/BUILD_ID): run `npx next build` first.");
+  return false;
+}
+
+/** `.data/bench/<name>`, emptied. */
+export async function freshDataDir(name: string): Promise<string> {
+  const dir = path.join(root, ".data/bench", name);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** No sandbox as root; without the rest, Chromium keeps dialing Google's hosts on a closed network. */
+export const chromiumArgs = [
+  ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];

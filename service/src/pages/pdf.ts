@@ -1,0 +1,214 @@
+// PDF documents through pdfjs-dist (legacy build, the one made for Node):
+// opening them safely, and turning each page into a PNG for the OCR engines.
+//
+// pdfjs draws the pages by default; poppler's pdftoppm when PDF_RASTERISER asks
+// for it and it is installed. Measured side by side (bench/rasterise.ts, the same
+// pages at 200 dpi): pdfjs takes 0.56–0.69× pdftoppm's time for one page and about
+// half for eight at once, and holds the event loop at most 5–12 ms at a time (it
+// draws in slices and the canvas encodes the PNG off the main thread). pdftoppm
+// stays for PDFs pdfjs draws badly: a child process, killed on abort.
+// pdfjs draws with its own nested @napi-rs/canvas (its canvasFactory); mixing it
+// with the top-level one fails on Path2D.
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { commandExists, runCommand } from "../engines/command";
+import { type Grey, type PixelSource, toGrey } from "../preprocess/grey";
+import { UnreadableDocumentError } from "../providers/types";
+
+/**
+ * No page is rasterised larger than this, whatever its size in points, and no image
+ * larger is read (process/pages.ts refuses it before any engine sees it).
+ */
+export const MAX_PAGE_PIXELS = 40_000_000;
+/**
+ * A page too large to be drawn at this resolution within MAX_PAGE_PIXELS (over about
+ * 160 × 160 cm) is refused: drawn smaller, its print would be too small to read.
+ */
+export const MIN_PDF_DPI = 100;
+
+const POINTS_PER_INCH = 72;
+
+/** pdfjs's own data (fonts, CMaps, colour profiles, image decoders), read from the package, never fetched. */
+const pdfjsData = (() => {
+  const root = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+  const dir = (name: string) => `${path.join(root, name)}${path.sep}`;
+  return {
+    standardFontDataUrl: dir("standard_fonts"),
+    cMapUrl: dir("cmaps"),
+    iccUrl: dir("iccs"),
+    wasmUrl: dir("wasm"),
+  };
+})();
+
+export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const task = pdfjs.getDocument({
+    // pdfjs may take ownership of the array; the caller keeps its buffer.
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    ...pdfjsData,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy();
+    const name = error instanceof Error ? error.name : "";
+    throw new UnreadableDocumentError(
+      name === "PasswordException"
+        ? "The PDF is protected by a password"
+        : "The PDF could not be read (damaged or not a PDF)",
+    );
+  }
+}
+
+/**
+ * What the page draws besides text: lines and shapes, pictures (a scan is one).
+ * Read from its operator list, which pdfjs keeps for drawing the page afterwards.
+ */
+export async function pageGraphics(
+  page: PDFPageProxy,
+): Promise<{ shapes: boolean; pictures: boolean }> {
+  const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const shapes = new Set<number>([
+    OPS.constructPath,
+    OPS.rectangle,
+    OPS.rawFillPath,
+    OPS.shadingFill,
+  ]);
+  const pictures = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintInlineImageXObjectGroup,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageMaskXObjectGroup,
+    OPS.paintImageMaskXObjectRepeat,
+    OPS.paintSolidColorImageMask,
+  ]);
+  const { fnArray } = await page.getOperatorList();
+  return {
+    shapes: fnArray.some((fn) => shapes.has(fn)),
+    pictures: fnArray.some((fn) => pictures.has(fn)),
+  };
+}
+
+/** The resolution to rasterise a page at: `dpi`, lowered for pages so large they would pass MAX_PAGE_PIXELS. */
+export function effectiveDpi(size: { width: number; height: number }, dpi: number): number {
+  const pixels = ((size.width * dpi) / POINTS_PER_INCH) * ((size.height * dpi) / POINTS_PER_INCH);
+  if (pixels <= MAX_PAGE_PIXELS) return dpi;
+  return Math.max(1, Math.floor(dpi * Math.sqrt(MAX_PAGE_PIXELS / pixels)));
+}
+
+/** Pixels of a page side at `dpi`, as pdftoppm and the text layer both count them. */
+export function pointsToPixels(points: number, dpi: number): number {
+  return Math.round((points * dpi) / POINTS_PER_INCH);
+}
+
+/** One page of an open PDF, with the bytes it was opened from (pdftoppm reads those). */
+export interface PdfPage {
+  bytes: Buffer;
+  pdf: PDFDocumentProxy;
+  page: PDFPageProxy;
+}
+
+const installed = new Map<string, Promise<boolean>>();
+
+/** Whether `command` (pdftoppm) runs here; asked once per command. */
+export function rasteriserInstalled(command: string): Promise<boolean> {
+  let known = installed.get(command);
+  if (!known) {
+    known = commandExists(command);
+    installed.set(command, known);
+  }
+  return known;
+}
+
+/**
+ * One page as a PNG at `dpi`: drawn by pdfjs, or by pdftoppm (8-bit grey, PDF on
+ * stdin, PNG on stdout) when `pdftoppm` names its command and it runs here. Both
+ * draw the CropBox, the part of the page a viewer shows and pdfjs measures (by
+ * default pdftoppm draws the MediaBox, which may be any size behind a small CropBox).
+ */
+export async function rasterisePage(
+  source: PdfPage,
+  dpi: number,
+  signal: AbortSignal,
+  pdftoppm?: string,
+): Promise<Buffer> {
+  if (pdftoppm === undefined || !(await rasteriserInstalled(pdftoppm))) {
+    return drawPage(source, dpi, signal);
+  }
+  const number = String(source.page.pageNumber);
+  return runCommand(
+    pdftoppm,
+    [
+      "-f",
+      number,
+      "-l",
+      number,
+      "-r",
+      String(dpi),
+      "-cropbox",
+      "-gray",
+      "-png",
+      "-singlefile",
+      "-",
+    ],
+    { input: source.bytes, signal },
+  ).catch((error: unknown) => {
+    if (signal.aborted) throw error;
+    throw new UnreadableDocumentError(`PDF page ${number} could not be rasterised`);
+  });
+}
+
+/** The page drawn by pdfjs on its own canvas, as a PNG (white paper, as pdftoppm draws it). */
+export async function drawPage(source: PdfPage, dpi: number, signal: AbortSignal): Promise<Buffer> {
+  return (await renderPage(source, dpi, signal)).encode("png");
+}
+
+/** The page drawn by pdfjs, as grey pixels (no PNG to write and read back). */
+export async function drawPageGrey(
+  source: PdfPage,
+  dpi: number,
+  signal: AbortSignal,
+): Promise<Grey> {
+  return toGrey(await renderPage(source, dpi, signal));
+}
+
+async function renderPage({ pdf, page }: PdfPage, dpi: number, signal: AbortSignal) {
+  signal.throwIfAborted();
+  const viewport = page.getViewport({ scale: dpi / POINTS_PER_INCH });
+  const factory = pdf.canvasFactory as {
+    create(
+      width: number,
+      height: number,
+    ): { canvas: DrawnCanvas; context: CanvasRenderingContext2D };
+  };
+  const { canvas, context } = factory.create(
+    Math.round(viewport.width),
+    Math.round(viewport.height),
+  );
+  const task = page.render({ canvas: null, canvasContext: context, viewport, background: "white" });
+  const cancel = () => task.cancel();
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    await task.promise;
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw new UnreadableDocumentError(
+      `PDF page ${page.pageNumber} could not be drawn (${error instanceof Error ? error.message : error})`,
+    );
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+  return canvas;
+}
+
+/** What pdfjs's canvas factory (its nested @napi-rs/canvas) gives back. */
+interface DrawnCanvas extends PixelSource {
+  encode(format: "png"): Promise<Buffer>;
+}

@@ -1,0 +1,151 @@
+// The provider registry: every built-in provider under the name the catalog
+// uses, plus the operator's HTTP provider when one is configured. Engines start
+// lazily (tesseract.js workers on their first page), so building it is cheap.
+
+import { createPaddleOcr } from "./engines/paddleocr";
+import { createNativeTesseract } from "./engines/tesseract-native";
+import { createTesseractJs } from "./engines/tesseractjs";
+import type { OcrEngine } from "./engines/types";
+import { extractByLayout, extractByPatterns } from "./invoices/extract";
+import { createInvoiceProvider } from "./invoices/provider";
+import { rasteriserInstalled } from "./pages/pdf";
+import type { Provider } from "./providers/types";
+import type { ProviderConfig } from "./registry-config";
+import { createLatticeTables, createStreamTables } from "./tables/provider";
+import { createHttpProvider } from "./text/http-provider";
+import { createOcrProvider } from "./text/ocr-document";
+import { createPdfText } from "./text/pdf-text";
+
+export { loadProviderConfig } from "./registry-config";
+
+export function createProviders(config: ProviderConfig): Map<string, Provider> {
+  const raster = {
+    pdfDpi: config.pdfDpi,
+    pdftoppm: config.pdftoppmCommand,
+    answerBounds: config.answerBounds,
+    preprocess: config.preprocess,
+  };
+  const nativeOptions = {
+    command: config.tesseractCommand,
+    concurrency: config.nativeConcurrency,
+    queueLimit: config.queueLimit,
+  };
+  const native = createNativeTesseract(nativeOptions);
+  // Tables are read line by line across the page (see engines/tesseract-native.ts).
+  const nativeRows = createNativeTesseract({ ...nativeOptions, pageSegmentation: 4 });
+  const engine = (model: "best" | "fast") =>
+    createTesseractJs({
+      model,
+      poolSize: config.tesseractJsPoolSize,
+      queueLimit: config.queueLimit,
+    });
+  const best = engine("best");
+  const fast = engine("fast");
+  const paddle = createPaddleOcr({
+    concurrency: config.paddleConcurrency,
+    queueLimit: config.queueLimit,
+  });
+
+  const pdfText = (ocrEngines: OcrEngine[]) =>
+    createPdfText({
+      dpi: config.pdfDpi,
+      ocrEngines,
+      pdftoppm: config.pdftoppmCommand,
+      answerBounds: config.answerBounds,
+      preprocess: config.preprocess,
+    });
+  const bestOcr = createOcrProvider("tesseractjs-best", best, raster);
+  const paddleOcr = createOcrProvider("paddleocr", paddle, raster);
+  // Tesseract reading line by line across the page, for tables and invoices alike.
+  const rowsPdf = pdfText([nativeRows, best]);
+  const rowsImage = createOcrProvider("tesseract-native-rows", nativeRows, raster);
+  const paddlePdf = pdfText([paddle]);
+  const providers: Provider[] = [
+    createOcrProvider("tesseract-native", native, raster),
+    bestOcr,
+    createOcrProvider("tesseractjs-fast", fast, raster),
+    paddleOcr,
+    // Scanned pages: native when installed (fastest), else the WASM engine.
+    pdfText([native, best]),
+    // Tables: cells from the ruling lines in the page image (lattice), else
+    // columns from white space (stream) over two engines' words, which fail differently.
+    createLatticeTables(
+      "tables-lattice",
+      // It hands OCR a photo it has already evened out (normalising twice
+      // thickens strokes: 13 of 16 cells right instead of 16 on a photo).
+      {
+        pdf: rowsPdf,
+        image: createOcrProvider("tesseract-native-rows", nativeRows, {
+          ...raster,
+          preprocess: new Set([...config.preprocess].filter((step) => step !== "normalize")),
+        }),
+      },
+      { pdftoppm: config.pdftoppmCommand },
+    ),
+    createStreamTables("tables-stream-tesseract", {
+      pdf: rowsPdf,
+      image: rowsImage,
+      close: () => nativeRows.close(),
+    }),
+    createStreamTables("tables-stream-paddle", {
+      pdf: paddlePdf,
+      image: paddleOcr,
+      estimatedWordBoxes: true,
+    }),
+    // Invoices: labels and layout over Tesseract's words; amounts and their
+    // sums over PaddleOCR's, which misreads differently (docs/invoices.md).
+    createInvoiceProvider("invoices-layout", { pdf: rowsPdf, image: rowsImage }, extractByLayout),
+    createInvoiceProvider(
+      "invoices-patterns",
+      { pdf: paddlePdf, image: paddleOcr },
+      extractByPatterns,
+    ),
+  ];
+  if (config.http) {
+    const { categories, pricePerPage, quality, ...http } = config.http;
+    providers.push(
+      createHttpProvider({
+        ...http,
+        offers: categories.map((category) => ({ category, pricePerPage, quality })),
+      }),
+    );
+  }
+  return new Map(providers.map((p) => [p.name, p]));
+}
+
+/**
+ * Closes every provider createProviders built (their engines and worker threads);
+ * one failing does not stop the others. Whoever builds the providers closes them
+ * (main.ts at shutdown, a test or bench when done): the router only uses them.
+ */
+export async function closeAll(providers: ReadonlyMap<string, Provider>): Promise<void> {
+  await Promise.allSettled([...providers.values()].map((p) => p.close?.()));
+}
+
+/** What can run on this machine, said at start (main.ts). */
+export interface EngineReport {
+  available: string[];
+  /** Left out of routing (the router passes over them), with what would add each. */
+  unavailable: { provider: string; requires?: string }[];
+  /** What draws PDF pages for OCR. */
+  pdfPages: string;
+}
+
+export async function engineReport(
+  providers: ReadonlyMap<string, Provider>,
+  config: Pick<ProviderConfig, "pdftoppmCommand">,
+): Promise<EngineReport> {
+  const report: EngineReport = { available: [], unavailable: [], pdfPages: "pdfjs (in-process)" };
+  for (const provider of providers.values()) {
+    const runs = await provider.available().catch(() => false);
+    if (runs) report.available.push(provider.name);
+    else report.unavailable.push({ provider: provider.name, requires: provider.requires });
+  }
+  const pdftoppm = config.pdftoppmCommand;
+  if (pdftoppm !== undefined) {
+    report.pdfPages = (await rasteriserInstalled(pdftoppm))
+      ? `pdftoppm ("${pdftoppm}")`
+      : `pdfjs (in-process): PDF_RASTERISER is pdftoppm, but "${pdftoppm}" does not run here (apt: poppler-utils; or PDFTOPPM_CMD)`;
+  }
+  return report;
+}

@@ -1,0 +1,143 @@
+// Any OCR engine over a whole document: an image is one page; a PDF is read
+// page by page, each page from its text layer when the caller reads those
+// (pdf-text), otherwise rasterised and OCR'd. Shared by every provider.
+
+import { availableParallelism } from "node:os";
+import pMap from "p-map";
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { BBox, OcrData, OcrPage } from "@/lib/kernel/contract";
+import { readsAll, resolveLanguage } from "../engines/language";
+import type { PageRecognizer, RecognizedPage } from "../engines/ocr-page";
+import { documentText } from "../engines/ocr-page";
+import type { OcrEngine } from "../engines/types";
+import { withUnreadText } from "../engines/unread-text";
+import { effectiveDpi, openPdf, rasterisePage } from "../pages/pdf";
+import { sniffDocument } from "../pages/sniff";
+import {
+  type PreparedFormat,
+  type PreparedPage,
+  type PreprocessStep,
+  preparePage,
+} from "../preprocess";
+import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
+import { type AnswerBounds, checkOcrAnswer } from "./answer-check";
+
+export interface PdfRasterOptions {
+  /** Resolution PDF pages are rasterised at for OCR. */
+  pdfDpi: number;
+  pdftoppm?: string;
+}
+
+export interface OcrProviderOptions extends PdfRasterOptions {
+  /** When an answer counts as unsure (answer-check.ts); its defaults otherwise. */
+  answerBounds?: AnswerBounds;
+  /** Steps applied to each page image before OCR (service/src/preprocess); none when absent. */
+  preprocess?: ReadonlySet<PreprocessStep>;
+}
+
+/** A page read on a prepared image, with its size and every box back on the image as sent. */
+function onOriginal(page: RecognizedPage, prepared: PreparedPage): RecognizedPage {
+  const { original, toOriginal } = prepared;
+  if (!original) return page;
+  const span = <T extends { bbox: BBox }>(s: T): T => ({ ...s, bbox: toOriginal(s.bbox) });
+  return {
+    ...page,
+    ...original,
+    words: page.words.map(span),
+    lines: page.lines.map(span),
+    blocks: page.blocks.map((b) => ({ ...span(b), lines: b.lines.map(span) })),
+  };
+}
+
+/** A provider that reads images, and PDFs page by page, with `engine`. */
+export function createOcrProvider(
+  name: string,
+  engine: OcrEngine,
+  options: OcrProviderOptions,
+): Provider<OcrData> {
+  return {
+    name,
+    requires: engine.requires,
+    available: () => engine.available(),
+    reads: async (hints) => readsAll(hints, await engine.languages()),
+    async run(input) {
+      const language = resolveLanguage(
+        input.languageHints,
+        await engine.languages(),
+        engine.maxLanguages,
+      );
+      const { recognize, recognizeBlock, preparedAs } = engine;
+      return ocrDocument(input, { recognize, recognizeBlock, preparedAs, language, ...options });
+    },
+    close: () => engine.close(),
+  };
+}
+
+export interface OcrDocumentOptions extends OcrProviderOptions {
+  recognize: PageRecognizer;
+  recognizeBlock?: PageRecognizer;
+  /** Tesseract language string to use (see engines/language.ts). */
+  language: string;
+  /** How the engine takes prepared page images. */
+  preparedAs?: PreparedFormat;
+  /** Reads a PDF page's own text at `dpi`; undefined when it has none, and the page is OCR'd. */
+  textLayer?: (page: PDFPageProxy, dpi: number) => Promise<RecognizedPage | undefined>;
+}
+
+/**
+ * Pages of one PDF drawn and read at once: one per core and one more, so a core
+ * never waits for a page to be drawn (the engines' own pools bound the reading).
+ */
+const PAGES_AT_ONCE = availableParallelism() + 1;
+
+export async function ocrDocument(
+  input: ProviderInput,
+  options: OcrDocumentOptions,
+): Promise<ProviderOutput<OcrData>> {
+  const { language, pdfDpi, pdftoppm, textLayer, answerBounds } = options;
+  const { bytes, signal } = input;
+  const steps = options.preprocess ?? new Set();
+  /** One page image, prepared; an enlarged page's resolution grows with it. */
+  const recognize = async (image: Buffer, dpi?: number) => {
+    const prepared = await preparePage(image, steps, options.preparedAs);
+    signal.throwIfAborted();
+    const scaled = dpi === undefined ? undefined : Math.round(dpi * prepared.scale);
+    const read = { language, dpi: scaled, signal };
+    let page = await options.recognize(prepared.image, read);
+    const { recognizeBlock } = options;
+    if (recognizeBlock && prepared.grey) {
+      page = await withUnreadText(page, prepared.grey, (crop) => recognizeBlock(crop, read));
+    }
+    return onOriginal(page, prepared);
+  };
+  let pages: OcrPage[];
+  if ((await sniffDocument(bytes)) === "image") {
+    pages = [{ number: 1, ...(await recognize(bytes)) }];
+  } else {
+    const pdf = await openPdf(bytes);
+    try {
+      // Pages in a pipeline over the cores: while one page is read, the next is
+      // drawn; at most PAGES_AT_ONCE rasters are held, however long the document.
+      const numbers = Array.from({ length: pdf.numPages }, (_, i) => i + 1);
+      pages = await pMap(
+        numbers,
+        async (number): Promise<OcrPage> => {
+          signal.throwIfAborted();
+          const page = await pdf.getPage(number);
+          const text = await textLayer?.(page, pdfDpi);
+          if (text) return { number, dpi: pdfDpi, ...text };
+          const { width, height } = page.getViewport({ scale: 1 });
+          const dpi = effectiveDpi({ width, height }, pdfDpi);
+          const draw = () => rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
+          const png = await (input.rasters?.get(number, dpi, draw) ?? draw());
+          return { number, dpi, ...(await recognize(png, dpi)) };
+        },
+        { concurrency: PAGES_AT_ONCE, signal },
+      );
+    } finally {
+      await pdf.destroy();
+    }
+  }
+  const data = { text: documentText(pages), language, pages };
+  return { data, pages: pages.length, check: checkOcrAnswer(data, answerBounds) };
+}

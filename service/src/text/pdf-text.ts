@@ -1,0 +1,58 @@
+// The pdf-text provider: a PDF's text exactly as written, from its text layer
+// (pages/text-layer.ts). A page without a text layer (a scan) is rasterised
+// and read by the first available OCR engine.
+
+import type { OcrData } from "@/lib/kernel/contract";
+import { resolveLanguage } from "../engines/language";
+import type { PageRecognizer } from "../engines/ocr-page";
+import type { OcrEngine } from "../engines/types";
+import { sniffDocument } from "../pages/sniff";
+import { readTextLayer } from "../pages/text-layer";
+import type { PreprocessStep } from "../preprocess";
+import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
+import { UnreadableDocumentError } from "../providers/types";
+import type { AnswerBounds } from "./answer-check";
+import { ocrDocument } from "./ocr-document";
+
+export interface PdfTextOptions {
+  /** Pixels of the page image the boxes refer to (and of rasterised scans). */
+  dpi: number;
+  /** OCR engines for pages without text, in order of preference. */
+  ocrEngines: readonly OcrEngine[];
+  pdftoppm?: string;
+  answerBounds?: AnswerBounds;
+  preprocess?: ReadonlySet<PreprocessStep>;
+}
+
+async function firstAvailable(engines: readonly OcrEngine[]): Promise<OcrEngine | undefined> {
+  for (const engine of engines) if (await engine.available()) return engine;
+  return undefined;
+}
+
+const noEngine: PageRecognizer = async () => {
+  throw new Error("A PDF page has no text layer and no OCR engine is available");
+};
+
+export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
+  return {
+    name: "pdf-text",
+    available: async () => true,
+    async run(input: ProviderInput): Promise<ProviderOutput<OcrData>> {
+      if ((await sniffDocument(input.bytes)) !== "pdf") {
+        throw new UnreadableDocumentError("pdf-text reads PDF documents only");
+      }
+      const ocr = await firstAvailable(options.ocrEngines);
+      return ocrDocument(input, {
+        recognize: ocr?.recognize ?? noEngine,
+        recognizeBlock: ocr?.recognizeBlock,
+        preparedAs: ocr?.preparedAs,
+        language: resolveLanguage(input.languageHints, (await ocr?.languages()) ?? new Set()),
+        pdfDpi: options.dpi,
+        pdftoppm: options.pdftoppm,
+        answerBounds: options.answerBounds,
+        preprocess: options.preprocess,
+        textLayer: readTextLayer,
+      });
+    },
+  };
+}
