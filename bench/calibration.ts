@@ -24,7 +24,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { distance } from "fastest-levenshtein";
-import type { OcrData } from "@/lib/contract";
+import type { OcrData } from "@/lib/kernel/contract";
 import type { CalibrationPage } from "../scripts/calibration/generate";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
 import type { Provider, ProviderInput } from "../service/src/providers/types";

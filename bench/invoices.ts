@@ -15,7 +15,7 @@
 // from the service's provider registry, without HTTP around them.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { InvoiceData } from "@/lib/contract";
+import type { InvoiceData } from "@/lib/kernel/contract";
 import { INVOICE_DIR, type InvoiceTruth, scoreInvoice } from "../scripts/calibration/invoices";
 import type { Provider } from "../service/src/providers/types";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";

@@ -16,7 +16,7 @@
 // from the service's provider registry and catalog, without HTTP around them.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { TableData } from "@/lib/contract";
+import type { TableData } from "@/lib/kernel/contract";
 import { CATALOG } from "../service/src/catalog";
 import type { ProviderOutput } from "../service/src/providers/types";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";

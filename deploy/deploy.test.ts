@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
 import { parseEnv } from "@/lib/env";
-import { sharedSettingsProblems } from "@/lib/shared-settings";
+import { sharedSettingsProblems } from "@/lib/settings/shared-settings";
 import { loadConfig } from "../service/src/config";
 import { loadProcessConfig } from "../service/src/process/config";
 import { loadProviderConfig } from "../service/src/registry-config";

@@ -4,8 +4,8 @@
 // instance is retried with the same Idempotency-Key as a real browser would.
 import { randomUUID } from "node:crypto";
 import { grantSchema } from "@/lib/api/documents";
-import { type ProcessResult, processResultSchema } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
+import { type ProcessResult, processResultSchema } from "@/lib/kernel/contract";
 import { retryCallDelay, shouldRetryCall } from "@/lib/upload/api";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
@@ -68,7 +68,7 @@ export class Buyer {
       try {
         const answer = await this.call(
           `/api/categories/${OCR}/process`,
-          { document: grant.s3Uri, mimeType: "image/png", objectKey: grant.objectKey },
+          { document: grant.s3Uri, mimeType: "image/png" },
           { "Idempotency-Key": idempotencyKey },
         );
         const result = processResultSchema.parse(answer);

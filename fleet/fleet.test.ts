@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantSchema } from "@/lib/api/documents";
-import { processResultSchema, uploadGrantSchema } from "@/lib/contract";
+import { processResultSchema, uploadGrantSchema } from "@/lib/kernel/contract";
 import { readObject } from "../service/src/storage/read";
 import { S3Store } from "../service/src/storage/s3";
 import { freePort } from "../service/test/helpers";
@@ -126,7 +126,7 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
     const result = processResultSchema.parse(
       await onB.call(
         `/api/categories/${OCR}/process`,
-        { document: grant.s3Uri, mimeType: "image/png", objectKey: grant.objectKey },
+        { document: grant.s3Uri, mimeType: "image/png" },
         { "Idempotency-Key": randomUUID() },
       ),
     );

@@ -6,10 +6,12 @@
 import "server-only";
 import path from "node:path";
 import { z } from "zod";
-import { type Accounts, parseAccounts } from "@/lib/auth/accounts";
-import { parseTrustedProxies } from "@/lib/http/client-address";
-import { uploadOrigins } from "@/lib/http/security-headers";
-import { sharedSettingsProblems } from "@/lib/shared-settings";
+// Only the pure parsers of lib/settings/: env is a leaf, imported by the modules
+// that use it and importing none of them.
+import { sharedSettingsProblems } from "@/lib/settings/shared-settings";
+import { type Accounts, parseAccounts } from "@/lib/settings/support-accounts";
+import { parseTrustedProxies } from "@/lib/settings/trusted-proxies";
+import { uploadOrigins } from "@/lib/settings/upload-origins";
 
 const count = (min: number, max: number, fallback: number) =>
   z.coerce

@@ -41,6 +41,7 @@ const base: RunDetail = {
   errorBody: null,
   meta: null,
   data: null,
+  kind: null,
 };
 
 describe("LedgerRunView", () => {
@@ -52,6 +53,7 @@ describe("LedgerRunView", () => {
           status: "succeeded",
           traceId: "t".repeat(32),
           data: { text: "Hello", language: "eng", pages: [] },
+          kind: "ocr",
           meta: {
             trace_id: "t".repeat(32),
             estimated_cost: 0.001,

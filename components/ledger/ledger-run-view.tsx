@@ -4,8 +4,8 @@ import { primaryButton } from "@/components/button-styles";
 import { FailedRun } from "@/components/result/failed-run";
 import { ResultView } from "@/components/result/result-view";
 import { StatePanel } from "@/components/state-panel";
-import { processMetaSchema } from "@/lib/contract/documents";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
+import { processMetaSchema } from "@/lib/kernel/contract/documents";
 import type { RunDetail } from "@/lib/ledger/types";
 import { NOT_PROCESSED_TEXT } from "@/lib/ledger/unprocessed";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
@@ -46,9 +46,9 @@ export function LedgerRunView({ run, unitLabel }: { run: RunDetail; unitLabel: s
           Process another document →
         </Link>
       </div>
-      {run.status === "succeeded" && run.data && meta.success ? (
+      {run.status === "succeeded" && run.data && run.kind && meta.success ? (
         <ResultView
-          result={{ data: run.data, meta: buyerMeta(meta.data) }}
+          result={{ kind: run.kind, data: run.data, meta: buyerMeta(meta.data) }}
           fileName={run.fileName ?? undefined}
           unitLabel={unitLabel}
           support={support}

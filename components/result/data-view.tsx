@@ -1,7 +1,7 @@
 "use client";
 // What every structured result view takes, and the pieces they share.
 import { secondaryButton } from "@/components/button-styles";
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessResult } from "@/lib/kernel/contract";
 import { CopyButton } from "./copy-button";
 import { downloadCsv, downloadJson, jsonText } from "./download";
 

@@ -1,5 +1,5 @@
 // The service's own checks of an invoice, in plain words.
-import type { InvoiceData } from "@/lib/contract";
+import type { InvoiceData } from "@/lib/kernel/contract";
 import { type CheckState, checkLines } from "./invoice-text";
 
 const LOOK: Record<CheckState, { mark: string; className: string; sr: string }> = {

@@ -1,7 +1,7 @@
 "use client";
 // An invoice's fields as a labelled form, grouped as a person reads an
 // invoice: who, which invoice, how much.
-import type { InvoiceData, InvoiceFieldName } from "@/lib/contract";
+import type { InvoiceData, InvoiceFieldName } from "@/lib/kernel/contract";
 import { displayValue, FIELD_LABEL, invoiceCurrency } from "./invoice-text";
 import { formatConfidence, isLowConfidence } from "./ocr-text";
 import type { Highlight, HighlightHandlers } from "./use-highlight";

@@ -1,6 +1,6 @@
 "use client";
 // An invoice's line items as a table, in printed order, with their sum.
-import type { InvoiceData } from "@/lib/contract";
+import type { InvoiceData } from "@/lib/kernel/contract";
 import { formatAmount, invoiceCurrency } from "./invoice-text";
 import type { Highlight, HighlightHandlers } from "./use-highlight";
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { InvoiceData, ProcessResult } from "@/lib/contract";
+import type { ProcessAnswer } from "@/lib/api/documents";
+import type { InvoiceData } from "@/lib/kernel/contract";
 import { sampleInvoice, sampleInvoiceWithProblems, sampleMeta } from "@/lib/testing/result-samples";
 import { ResultView } from "./result-view";
 
@@ -10,7 +11,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const resultOf = (data: InvoiceData): ProcessResult => ({ data, meta: sampleMeta });
+const resultOf = (data: InvoiceData): ProcessAnswer => ({
+  kind: "invoice",
+  data,
+  meta: sampleMeta,
+});
 
 describe("the invoice result", () => {
   it("shows the fields as a labelled form, the line items as a table and the checks in words", () => {
@@ -145,7 +150,11 @@ describe("the invoice result", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "Copy JSON" }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
-    expect(JSON.parse(writeText.mock.calls[1]?.[0] ?? "")).toEqual(resultOf(sampleInvoice));
+    // The service's answer as it sent it: the kind is the app's own.
+    expect(JSON.parse(writeText.mock.calls[1]?.[0] ?? "")).toEqual({
+      data: sampleInvoice,
+      meta: sampleMeta,
+    });
   });
 
   it("falls back to JSON when an amount is not a number, instead of showing it wrong", () => {
@@ -153,7 +162,7 @@ describe("the invoice result", () => {
       ...sampleInvoice,
       line_items: [{ ...sampleInvoice.line_items[0], amount: "1,155.00" }],
     };
-    render(<ResultView result={{ data: odd, meta: sampleMeta }} support={{}} />);
+    render(<ResultView result={{ kind: "invoice", data: odd, meta: sampleMeta }} support={{}} />);
     expect(screen.queryByTestId("invoice-result")).toBeNull();
     expect(screen.getByRole("heading", { name: "Result data" })).toBeTruthy();
   });

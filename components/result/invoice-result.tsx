@@ -3,7 +3,7 @@
 // fields as a labelled form and the line items as a table. Hovering or
 // focusing a field or a line item shows its box on the page.
 import { useMemo } from "react";
-import type { InvoiceData } from "@/lib/contract";
+import type { InvoiceData } from "@/lib/kernel/contract";
 import { CsvActions, card, type DataViewProps, JsonActions } from "./data-view";
 import { baseName } from "./download";
 import { InvoiceChecks } from "./invoice-checks";

@@ -1,6 +1,6 @@
 // Reading invoice data for people: field labels, amounts and dates as a
 // person writes them, the checks in plain words, and the CSV downloads.
-import type { InvoiceData, InvoiceField, InvoiceFieldName } from "@/lib/contract";
+import type { InvoiceData, InvoiceField, InvoiceFieldName } from "@/lib/kernel/contract";
 import { type CsvValue, toCsv } from "./csv";
 import { formatConfidence } from "./ocr-text";
 

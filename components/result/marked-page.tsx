@@ -3,7 +3,7 @@
 // with a faint box around everything that was found, and a strong one around
 // the thing under the pointer or the keyboard focus.
 import { type ReactNode, useState } from "react";
-import type { ResultPage } from "@/lib/contract";
+import type { ResultPage } from "@/lib/kernel/contract";
 import { card } from "./data-view";
 import { PageNav } from "./page-nav";
 import { BoxRect, type DrawnText, PageSheet } from "./page-sheet";

@@ -1,4 +1,4 @@
-import type { ProcessMeta } from "@/lib/contract";
+import type { ProcessMeta } from "@/lib/kernel/contract";
 import { CopyButton } from "./copy-button";
 import {
   DEFAULT_COST_UNIT,

@@ -2,7 +2,7 @@
 // Text recognition: the page with its word boxes beside the text read from it.
 import { useId, useState } from "react";
 import { secondaryButton } from "@/components/button-styles";
-import type { OcrData, ProcessResult } from "@/lib/contract";
+import type { OcrData, ProcessResult } from "@/lib/kernel/contract";
 import { CopyButton } from "./copy-button";
 import { baseName, downloadJson, downloadText } from "./download";
 import { documentText, formatConfidence, LOW_CONFIDENCE, lowConfidenceCount } from "./ocr-text";

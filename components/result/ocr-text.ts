@@ -1,5 +1,5 @@
 // Reading text-recognition data for display and download.
-import type { OcrData, OcrPage, OcrSpan } from "@/lib/contract";
+import type { OcrData, OcrPage, OcrSpan } from "@/lib/kernel/contract";
 
 /** Words read with less confidence than this stand out on the page. */
 export const LOW_CONFIDENCE = 0.6;

@@ -5,7 +5,7 @@
 // field or table boxes) come as children, in the same pixels, so they line up
 // whatever size the picture is shown at.
 import type { ReactNode } from "react";
-import type { BBox } from "@/lib/contract";
+import type { BBox } from "@/lib/kernel/contract";
 
 /** Text written on a drawn sheet. `stretch` fills the box (a word); otherwise it only shrinks to fit. */
 export interface DrawnText {

@@ -1,6 +1,6 @@
 "use client";
 // One recognised page with its word boxes (text recognition).
-import type { OcrPage } from "@/lib/contract";
+import type { OcrPage } from "@/lib/kernel/contract";
 import { formatConfidence, isLowConfidence, lowConfidenceCount } from "./ocr-text";
 import { BoxRect, PageSheet } from "./page-sheet";
 

@@ -1,6 +1,6 @@
 "use client";
 // The whole answer as JSON, folded away under a structured result.
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessResult } from "@/lib/kernel/contract";
 import { JsonViewer } from "./json-viewer";
 
 export function RawData({ result }: { result: ProcessResult }) {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessAnswer } from "@/lib/api/documents";
 import { ResultView } from "./result-view";
 
 afterEach(() => {
@@ -15,7 +15,8 @@ const word = (text: string, confidence: number, x0: number) => ({
   bbox: { x0, y0: 10, x1: x0 + 40, y1: 30 },
 });
 
-const ocr: ProcessResult = {
+const ocr: ProcessAnswer = {
+  kind: "ocr",
   data: {
     text: "Dear Sir",
     language: "eng",
@@ -99,7 +100,8 @@ describe("ResultView", () => {
   });
 
   it("shows data of an unknown shape as JSON text, never as HTML", () => {
-    const odd: ProcessResult = {
+    const odd: ProcessAnswer = {
+      kind: "other",
       data: { supplier: "<img src=x onerror=alert(1)>", total: 12 },
       meta: { estimated_cost: 0.02, failover_depth: 0, latency_ms: 90, trace_id: "t" },
     };
@@ -113,12 +115,18 @@ describe("ResultView", () => {
     );
   });
 
+  it("chooses the view by the result's kind, not by trying the data's shape", () => {
+    render(<ResultView result={{ ...ocr, kind: "other" }} support={{}} />);
+    expect(screen.queryByTestId("ocr-result")).toBeNull();
+    expect(screen.getByTestId("json-viewer").textContent).toContain('"Dear Sir"');
+  });
+
   it("falls back to JSON when confidences are out of range instead of drawing nonsense", () => {
     const pages = (ocr.data.pages as Record<string, unknown>[]).map((p) => ({
       ...p,
       confidence: 87,
     }));
-    const percent: ProcessResult = { ...ocr, data: { ...ocr.data, pages } };
+    const percent: ProcessAnswer = { ...ocr, data: { ...ocr.data, pages } };
     render(<ResultView result={percent} support={{}} />);
     expect(screen.queryByTestId("ocr-result")).toBeNull();
     expect(screen.getByTestId("json-viewer")).toBeTruthy();

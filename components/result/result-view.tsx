@@ -1,14 +1,16 @@
 "use client";
-// A finished run: its meta, and its data drawn for what it is. The view is
-// chosen by the data's shape, each known shape checked with its schema; data
-// of a shape this page does not know (another category, another service) is
-// shown as JSON, never a crash.
+// A finished run: its meta, and its data drawn for what it is. The result says
+// its kind (decided where it entered the app, lib/routing/result-kind.ts); the
+// view for that kind parses the data with its schema. Data of a kind this page
+// does not draw (another category, another service) is shown as JSON, never a
+// crash.
 import { type ReactNode, useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
-import type { ProcessResult } from "@/lib/contract";
-import { invoiceDataSchema } from "@/lib/contract/data/invoice";
-import { ocrDataSchema } from "@/lib/contract/data/ocr";
-import { tableDataSchema } from "@/lib/contract/data/table";
+import type { ProcessAnswer } from "@/lib/api/documents";
+import type { ProcessResult } from "@/lib/kernel/contract";
+import { invoiceDataSchema } from "@/lib/kernel/contract/data/invoice";
+import { ocrDataSchema } from "@/lib/kernel/contract/data/ocr";
+import { tableDataSchema } from "@/lib/kernel/contract/data/table";
 import type { DataViewProps } from "./data-view";
 import { DEFAULT_COST_UNIT } from "./describe-meta";
 import { baseName, downloadJson } from "./download";
@@ -19,16 +21,28 @@ import { OcrResult } from "./ocr-result";
 import type { SupportContext } from "./support-details";
 import { TableResult } from "./table-result";
 
-/** The first known shape the data has, drawn by its view; null for an unknown shape. */
-function knownView({ result, file, fileName }: Omit<DataViewProps<unknown>, "data">): ReactNode {
-  const shared = { result, file, fileName };
-  const invoice = invoiceDataSchema.safeParse(result.data);
-  if (invoice.success) return <InvoiceResult data={invoice.data} {...shared} />;
-  const tables = tableDataSchema.safeParse(result.data);
-  if (tables.success) return <TableResult data={tables.data} {...shared} />;
-  const ocr = ocrDataSchema.safeParse(result.data);
-  if (ocr.success) return <OcrResult data={ocr.data} {...shared} />;
-  return null;
+/** The view of the result's kind; null for "other" (or data that is not what its kind says). */
+function kindView(
+  kind: ProcessAnswer["kind"],
+  shared: Omit<DataViewProps<unknown>, "data">,
+): ReactNode {
+  const { data } = shared.result;
+  switch (kind) {
+    case "invoice": {
+      const invoice = invoiceDataSchema.safeParse(data);
+      return invoice.success ? <InvoiceResult data={invoice.data} {...shared} /> : null;
+    }
+    case "table": {
+      const tables = tableDataSchema.safeParse(data);
+      return tables.success ? <TableResult data={tables.data} {...shared} /> : null;
+    }
+    case "ocr": {
+      const ocr = ocrDataSchema.safeParse(data);
+      return ocr.success ? <OcrResult data={ocr.data} {...shared} /> : null;
+    }
+    case "other":
+      return null;
+  }
 }
 
 export function ResultView({
@@ -38,15 +52,23 @@ export function ResultView({
   unitLabel = DEFAULT_COST_UNIT,
   support,
 }: {
-  result: ProcessResult;
+  result: ProcessAnswer;
   /** The person's own file, while the page still has it: drawn under the boxes. */
   file?: Blob | null;
   fileName?: string;
   unitLabel?: string;
   support: SupportContext;
 }) {
+  // The service's answer as it sent it, for the JSON copy and download: the kind is the app's.
+  const answer: ProcessResult = useMemo(
+    () => ({ data: result.data, meta: result.meta }),
+    [result.data, result.meta],
+  );
   // Parsed once per answer: each view keys its own memos on the parsed data.
-  const view = useMemo(() => knownView({ result, file, fileName }), [result, file, fileName]);
+  const view = useMemo(
+    () => kindView(result.kind, { result: answer, file, fileName }),
+    [result.kind, answer, file, fileName],
+  );
   return (
     <div className="space-y-6" data-testid="result-view">
       <MetaPanel meta={result.meta} unitLabel={unitLabel} support={support} />
@@ -67,7 +89,7 @@ export function ResultView({
             <button
               type="button"
               className={secondaryButton}
-              onClick={() => downloadJson(baseName(fileName), result)}
+              onClick={() => downloadJson(baseName(fileName), answer)}
             >
               Download .json
             </button>

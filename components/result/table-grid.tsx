@@ -2,7 +2,7 @@
 // One table as a real grid: its header row as column headers, merged cells
 // merged. Pointing at a cell shows the cell's box on the page; the table's
 // own box shows while the grid is under the pointer or has the focus.
-import type { Table } from "@/lib/contract";
+import type { Table } from "@/lib/kernel/contract";
 import { type GridCell, gridRows, headerRowCount } from "./table-text";
 import type { Highlight, HighlightHandlers } from "./use-highlight";
 

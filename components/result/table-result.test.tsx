@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import Papa from "papaparse";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TableData } from "@/lib/contract";
+import type { TableData } from "@/lib/kernel/contract";
 import { sampleMeta, sampleTables } from "@/lib/testing/result-samples";
 import { ResultView } from "./result-view";
 
@@ -18,7 +18,9 @@ const grid = (card: HTMLElement) =>
 
 describe("the table result", () => {
   it("draws each table as a grid with its header row, and merged cells merged", () => {
-    render(<ResultView result={{ data: sampleTables, meta: sampleMeta }} support={{}} />);
+    render(
+      <ResultView result={{ kind: "table", data: sampleTables, meta: sampleMeta }} support={{}} />,
+    );
     const cards = screen.getAllByTestId("table-card");
     expect(cards).toHaveLength(2);
     const [first, second] = cards as [HTMLElement, HTMLElement];
@@ -54,7 +56,7 @@ describe("the table result", () => {
       ),
     );
     const data = { ...sampleTables, tables: [{ ...table, rows, cells }] } as TableData;
-    render(<ResultView result={{ data, meta: sampleMeta }} support={{}} />);
+    render(<ResultView result={{ kind: "table", data, meta: sampleMeta }} support={{}} />);
     const card = screen.getByTestId("table-card");
     expect(card.querySelector("thead")).toBeNull();
     const label = within(card).getByRole("rowheader");
@@ -70,7 +72,9 @@ describe("the table result", () => {
   });
 
   it("shows the table's box on the page on focus, and a cell's box under the pointer", () => {
-    render(<ResultView result={{ data: sampleTables, meta: sampleMeta }} support={{}} />);
+    render(
+      <ResultView result={{ kind: "table", data: sampleTables, meta: sampleMeta }} support={{}} />,
+    );
     const page = screen.getByRole("img", { name: "Page 1: 2 marked." });
     expect(page.querySelectorAll("[data-testid=marks] rect")).toHaveLength(2);
     const region = screen.getByRole("region", { name: "Table 2" });
@@ -106,7 +110,7 @@ describe("the table result", () => {
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     render(
       <ResultView
-        result={{ data: sampleTables, meta: sampleMeta }}
+        result={{ kind: "table", data: sampleTables, meta: sampleMeta }}
         fileName="q1-prices.jpg"
         support={{}}
       />,
@@ -125,7 +129,7 @@ describe("the table result", () => {
   it("says so when no table was found, and never renders a cell as HTML", () => {
     const none: TableData = { ...sampleTables, tables: [] };
     const { unmount } = render(
-      <ResultView result={{ data: none, meta: sampleMeta }} support={{}} />,
+      <ResultView result={{ kind: "table", data: none, meta: sampleMeta }} support={{}} />,
     );
     expect(screen.getByText("No tables were found in this document.")).toBeTruthy();
     unmount();
@@ -138,7 +142,7 @@ describe("the table result", () => {
         : [],
     };
     const { container } = render(
-      <ResultView result={{ data: hostile, meta: sampleMeta }} support={{}} />,
+      <ResultView result={{ kind: "table", data: hostile, meta: sampleMeta }} support={{}} />,
     );
     expect(screen.getByRole("columnheader").textContent).toBe("<img src=x onerror=alert(1)>");
     expect(container.querySelector("img")).toBeNull();

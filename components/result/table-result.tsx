@@ -3,7 +3,7 @@
 // the tables' boxes.
 import { useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
-import type { TableData } from "@/lib/contract";
+import type { TableData } from "@/lib/kernel/contract";
 import { CsvActions, card, type DataViewProps, JsonActions } from "./data-view";
 import { baseName, downloadBlob } from "./download";
 import { MarkedPage } from "./marked-page";

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import type { Table } from "@/lib/contract";
+import type { Table } from "@/lib/kernel/contract";
 import { sampleTables } from "@/lib/testing/result-samples";
 import { gridRows, headerRowCount, tableCsv, tableSize, tableXlsx } from "./table-text";
 

@@ -1,5 +1,5 @@
 // Reading table data for the screen and for downloads.
-import type { BBox, Table } from "@/lib/contract";
+import type { BBox, Table } from "@/lib/kernel/contract";
 import { toCsv } from "./csv";
 
 export interface GridCell {

@@ -3,7 +3,7 @@
 // the result viewer must show markup in them as text, never as elements.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessAnswer } from "@/lib/api/documents";
 import { ResultView } from "./result-view";
 
 afterEach(cleanup);
@@ -23,7 +23,8 @@ function expectNoInjectedMarkup(view: HTMLElement): void {
 
 describe("the result viewer with hostile text", () => {
   it("shows HTML and script in recognised text literally", () => {
-    const result: ProcessResult = {
+    const result: ProcessAnswer = {
+      kind: "ocr",
       data: {
         text: hostile,
         language: "eng",
@@ -58,7 +59,8 @@ describe("the result viewer with hostile text", () => {
   });
 
   it("shows markup in any other category's JSON literally", () => {
-    const result: ProcessResult = {
+    const result: ProcessAnswer = {
+      kind: "other",
       data: { [IMG]: SCRIPT, nested: { list: [IMG, SCRIPT] } },
       meta: {
         estimated_cost: 0,

@@ -2,7 +2,7 @@
 // One box on the page at a time, shown while the thing it belongs to (a
 // field, a line item, a table) is under the pointer or has keyboard focus.
 import { useCallback, useState } from "react";
-import type { BBox } from "@/lib/contract";
+import type { BBox } from "@/lib/kernel/contract";
 
 export interface Highlight {
   /** Stable id of the thing, e.g. "field:total" or "table:0". */

@@ -3,15 +3,21 @@
 // handlers validate with these; the browser calls with them (lib/upload/api.ts).
 // lib/routing translates them to and from the service's shapes, once.
 //
-// The process answer is the contract's `{data, meta}` unchanged: it is the
-// document's result, the same object the run ledger keeps and every result
-// view draws (a category's data schema is in lib/contract/data/).
+// The process answer is the contract's `{data, meta}` unchanged, plus the
+// kind of result it is: the document's result, the same data the run ledger
+// keeps and every result view draws (a category's data schema is in
+// lib/kernel/contract/data/).
 import * as z from "zod/mini";
-import { processResultSchema } from "@/lib/contract/documents";
+import { processResultSchema } from "@/lib/kernel/contract/documents";
+import { idempotencyKeySchema, languageHintsSchema } from "@/lib/kernel/contract/requests";
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
-/** The picked file's name and size go along for the run history (the service never sees them). */
+/**
+ * The picked file's name and size go along, once, for the run history (so even a
+ * run whose upload never finishes shows its file's name); the size also goes to
+ * the service as content_length.
+ */
 export const uploadBodySchema = z.object({
   contentType: text(255),
   fileName: z.optional(text(255)),
@@ -30,21 +36,31 @@ export const grantSchema = z.object({
 });
 export type Grant = z.infer<typeof grantSchema>;
 
-/** Idempotency-Key per INTERFACE.md: 1–255 printable characters, one per file. */
+/** One Idempotency-Key per file, by the contract's rule (the app sends it on, made private). */
 export const processHeadersSchema = z.object({
-  "Idempotency-Key": z.optional(
-    z.string().check(z.regex(/^[\x20-\x7e]{1,255}$/, "must be 1–255 printable characters")),
-  ),
+  "Idempotency-Key": z.optional(idempotencyKeySchema),
 });
 
 export const processBodySchema = z.object({
-  /** The grant's s3Uri. */
+  /**
+   * The grant's s3Uri: the one name of the document the browser sends. The
+   * server finds the grant's object key in the run ledger (lib/ledger/track.ts).
+   */
   document: z.string().check(z.startsWith("s3://"), z.maxLength(2048)),
   mimeType: text(255),
-  languageHints: z.optional(z.array(text(35)).check(z.maxLength(10))),
-  /** The grant's objectKey. */
-  objectKey: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+  /** By the contract's rule, so the app refuses what the service would. */
+  languageHints: z.optional(languageHintsSchema),
 });
 export type ProcessBody = z.infer<typeof processBodySchema>;
 
-export const processAnswerSchema = processResultSchema;
+/**
+ * What a result holds, decided once where it enters the app from the service
+ * or from the run ledger (lib/routing/result-kind.ts); the result view is
+ * chosen by it. "other": a shape this app does not draw, shown as JSON.
+ */
+export const RESULT_KINDS = ["invoice", "table", "ocr", "other"] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+/** The process answer: the service's `{data, meta}` and its kind. */
+export const processAnswerSchema = z.extend(processResultSchema, { kind: z.enum(RESULT_KINDS) });
+export type ProcessAnswer = z.infer<typeof processAnswerSchema>;

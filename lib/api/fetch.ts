@@ -2,7 +2,7 @@
 // comes back as the same AppError the server sent; a dropped connection is
 // `network_error`; a body that breaks the schema is `bad_response`.
 //
-// Schemas are zod/mini ones (lib/api/, lib/contract/): this runs in the browser,
+// Schemas are zod/mini ones (lib/api/, lib/kernel/contract/): this runs in the browser,
 // where classic zod would add about 30 kB. Any zod 4 schema still works.
 import { safeParse } from "zod/mini";
 import type * as core from "zod/v4/core";

@@ -5,15 +5,11 @@ import * as z from "zod/mini";
 /** Run ids, trace ids, Idempotency-Keys and object keys are never longer. */
 export const MAX_RUN_ID_LENGTH = 1024;
 
-/** The body is optional: an empty one says only "done". */
-export const uploadedBodySchema = z._default(
-  z.object({
-    fileName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(255))),
-    size: z.optional(z.int().check(z.gte(0), z.lte(10 * 1024 ** 3))),
-  }),
-  {},
-);
-export type UploadedBody = z.infer<typeof uploadedBodySchema>;
+/**
+ * The body says only "done", and may be left out: the file's name and size
+ * came with its grant (uploadBodySchema, lib/api/documents.ts).
+ */
+export const uploadedBodySchema = z._default(z.object({}), {});
 
 export const uploadedAnswerSchema = z.object({ recorded: z.literal(true) });
 export type UploadedAnswer = z.infer<typeof uploadedAnswerSchema>;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkCredentials, parseAccounts } from "./accounts";
+import { parseAccounts } from "@/lib/settings/support-accounts";
+import { checkCredentials } from "./accounts";
 import { hashPassword, verifyPassword } from "./password";
 import { createSignInThrottle, MAX_FAILURES_PER_ADDRESS } from "./sign-in-throttle";
 import { signToken, verifyToken } from "./signing";

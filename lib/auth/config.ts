@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
-import type { Accounts } from "./accounts";
+import type { Accounts } from "@/lib/settings/support-accounts";
 
 export interface AuthConfig {
   secret: string;

@@ -2,6 +2,8 @@
 // `scrypt.<N>.<r>.<p>.<salt>.<hash>` (base64url): no ":" "," or "$", so it can
 // sit in SUPPORT_ACCOUNTS and in a .env file without quoting.
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
+// Relative: scripts and playwright.config.ts load this file outside the app.
+import { PASSWORD_HASH } from "../settings/support-accounts";
 
 const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
@@ -38,15 +40,9 @@ export async function hashPassword(password: string): Promise<string> {
   return formatHash(salt, key);
 }
 
-const HASH = /^scrypt\.(\d+)\.(\d+)\.(\d+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
-
-export function isPasswordHash(value: string): boolean {
-  return HASH.test(value);
-}
-
 /** True when `password` matches `stored`; false for any malformed hash. Constant time. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const match = HASH.exec(stored);
+  const match = PASSWORD_HASH.exec(stored);
   if (!match || password.length > MAX_PASSWORD_LENGTH) return false;
   const [, n, r, p, salt, hash] = match;
   const expected = Buffer.from(hash ?? "", "base64url");

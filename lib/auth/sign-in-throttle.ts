@@ -11,7 +11,7 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import { appRedis } from "@/lib/http/redis";
-import { createLimit, type Limit } from "@/lib/rate-limit";
+import { createLimit, type Limit } from "@/lib/kernel/rate-limit";
 
 const WINDOW_SECONDS = 15 * 60;
 export const MAX_FAILURES_PER_NAME = 5;

@@ -3,7 +3,7 @@
 // zod's words are fine here; the upstream's words go through parseDetail.
 import { safeParse } from "zod/mini";
 import type * as core from "zod/v4/core";
-import { readTextUpTo } from "@/lib/http/read-limited";
+import { readTextUpTo } from "@/lib/kernel/read-limited";
 import { AppError } from "./app-error";
 
 export function invalidRequest(error: core.$ZodError): AppError {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, PEER_HEADER, parseTrustedProxies } from "./client-address";
+import { parseTrustedProxies } from "@/lib/settings/trusted-proxies";
+import { clientAddress, PEER_HEADER } from "./client-address";
 
 const ask = (peer: string | null, forwarded?: string) =>
   new Headers({
@@ -28,16 +29,5 @@ describe("clientAddress", () => {
   it("falls back to the last forwarded hop without the server's peer header", () => {
     expect(clientAddress(ask(null, "198.51.100.7"), parseTrustedProxies(""))).toBe("198.51.100.7");
     expect(clientAddress(ask(null), parseTrustedProxies(""))).toBe("unknown");
-  });
-});
-
-describe("parseTrustedProxies", () => {
-  it("reads addresses and ranges, and names a bad entry", () => {
-    const list = parseTrustedProxies("127.0.0.1, 10.0.0.0/8, fd00::/8");
-    expect(list.check("10.200.0.1", "ipv4")).toBe(true);
-    expect(list.check("fd12::1", "ipv6")).toBe(true);
-    expect(list.check("11.0.0.1", "ipv4")).toBe(false);
-    expect(() => parseTrustedProxies("10.0.0.0/33")).toThrow(/10\.0\.0\.0\/33/);
-    expect(() => parseTrustedProxies("proxy.internal")).toThrow(/proxy\.internal/);
   });
 });

@@ -1,39 +1,16 @@
 // Who is asking, by network address, for the rate limits and the sign-in
 // throttle. Forwarding headers are believed only from configured proxies
-// (TRUSTED_PROXIES): a client that could name its own address would get a
-// fresh bucket per request.
+// (TRUSTED_PROXIES, parsed in lib/settings/trusted-proxies.ts): a client that
+// could name its own address would get a fresh bucket per request.
 //
 // `next start` keeps a client's own X-Forwarded-For, so a route handler cannot
 // tell a proxy's header from a forged one. `npm start` therefore serves the
 // app through scripts/app-server.ts, which sets PEER_HEADER to the socket's
 // address on every request (overwriting any a client sent). No secret here:
 // the server script imports this file outside Next.
-import { BlockList, isIP } from "node:net";
+import { type BlockList, isIP } from "node:net";
 
 export const PEER_HEADER = "x-docroute-peer";
-
-/** Parses "10.0.0.1, 10.1.0.0/16, ::1"; throws naming the first bad entry. */
-export function parseTrustedProxies(value: string | undefined): BlockList {
-  const list = new BlockList();
-  for (const entry of (value ?? "").split(",")) {
-    const item = entry.trim();
-    if (!item) continue;
-    const [address = "", bits] = item.split("/");
-    const family = isIP(address);
-    const prefix = bits === undefined ? undefined : Number(bits);
-    const maxBits = family === 6 ? 128 : 32;
-    if (
-      family === 0 ||
-      (prefix !== undefined && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= maxBits))
-    ) {
-      throw new Error(`"${item}" is not an IP address or CIDR range`);
-    }
-    const type = family === 6 ? "ipv6" : "ipv4";
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, prefix, type);
-  }
-  return list;
-}
 
 /** "::ffff:10.0.0.1" → "10.0.0.1", "[::1]" → "::1", trimmed and lower case. */
 function normalize(value: string): string {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppError, errorResponse } from "@/lib/errors";
-import { connectRedis } from "@/lib/rate-limit";
+import { connectRedis } from "@/lib/kernel/rate-limit";
 import { createRequestLimit } from "./rate-limit";
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {

@@ -1,4 +1,4 @@
-// The app's request limits, counted by the shared limiter (lib/rate-limit): in
+// The app's request limits, counted by the shared limiter (lib/kernel/rate-limit): in
 // this process's memory, or in Redis when REDIS_URL is set, so several app
 // machines share the counts.
 // - Requests: at most APP_RATE_LIMIT_PER_MINUTE a minute from one address
@@ -11,7 +11,7 @@ import "server-only";
 import type { Redis } from "ioredis";
 import { AppError } from "@/lib/errors";
 import { retryAfterSentence } from "@/lib/errors/messages";
-import { createLimit } from "@/lib/rate-limit";
+import { createLimit } from "@/lib/kernel/rate-limit";
 
 export interface RequestLimit {
   /** Counts one request against each key given; throws `rate_limited` (429 + Retry-After) past any. */

@@ -3,7 +3,7 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import { env } from "@/lib/env";
-import { connectRedis } from "@/lib/rate-limit";
+import { connectRedis } from "@/lib/kernel/rate-limit";
 
 let redis: Promise<Redis | undefined> | undefined;
 

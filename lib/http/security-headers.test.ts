@@ -1,12 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import {
-  contentSecurityPolicy,
-  createNonce,
-  SECURITY_HEADERS,
-  uploadOrigins,
-} from "./security-headers";
+import { contentSecurityPolicy, createNonce, SECURITY_HEADERS } from "./security-headers";
 
 const directive = (policy: string, name: string) =>
   policy
@@ -46,37 +41,6 @@ describe("createNonce", () => {
     const a = createNonce();
     expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(createNonce()).not.toBe(a);
-  });
-});
-
-describe("uploadOrigins", () => {
-  it("uses UPLOAD_ORIGINS when set, as origins", () => {
-    expect(
-      uploadOrigins({
-        UPLOAD_ORIGINS: " https://bucket.s3.eu-west-1.amazonaws.com/some/path , http://x:9000",
-        ROUTING_API_URL: "http://127.0.0.1:8000",
-      }),
-    ).toEqual(["https://bucket.s3.eu-west-1.amazonaws.com", "http://x:9000"]);
-  });
-
-  it("names the variable when a listed origin is not a URL", () => {
-    expect(() => uploadOrigins({ UPLOAD_ORIGINS: "javascript:alert(1)" })).toThrow(
-      /UPLOAD_ORIGINS/,
-    );
-  });
-
-  it("covers every loopback name for a loopback service", () => {
-    expect(uploadOrigins({ ROUTING_API_URL: "http://127.0.0.1:8010" })).toEqual([
-      "http://localhost:8010",
-      "http://127.0.0.1:8010",
-    ]);
-    expect(uploadOrigins({})).toContain("http://localhost:8000");
-  });
-
-  it("uses only the service's own origin elsewhere", () => {
-    expect(uploadOrigins({ ROUTING_API_URL: "https://routing.example.com/base" })).toEqual([
-      "https://routing.example.com",
-    ]);
   });
 });
 

@@ -11,6 +11,7 @@ import { createLedger, type Ledger } from "./ledger";
 
 const processDocument = vi.fn(
   async (): Promise<ProcessOutcome> => ({
+    kind: "ocr",
     data: { text: "Dear reader", language: "eng", pages: [] },
     meta: { trace_id: "c".repeat(32), estimated_cost: 0.001, latency_ms: 900, failover_depth: 0 },
     replayed: true,

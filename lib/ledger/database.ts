@@ -1,9 +1,9 @@
-// Opens and migrates the ledger with the shared opener (lib/database). Its own
+// Opens and migrates the ledger with the shared opener (lib/kernel/database). Its own
 // migration tables (`ledger_migration*`), so it can share a database with the
 // Routing Service.
 import "server-only";
 import type { Kysely } from "kysely";
-import { openDatabase } from "@/lib/database";
+import { openDatabase } from "@/lib/kernel/database";
 import { ledgerMigrations } from "./migrations";
 import type { LedgerDatabase } from "./schema";
 

@@ -5,13 +5,7 @@ import type { RunFilters } from "./filters";
 import * as reads from "./reads";
 import * as staff from "./staff-revocations";
 import { msPerPage, readStatsRows, summariseRuns } from "./stats";
-import type {
-  GrantFailureInput,
-  GrantInput,
-  ProcessEndInput,
-  ProcessStartInput,
-  UploadedInput,
-} from "./types";
+import type { GrantFailureInput, GrantInput, ProcessEndInput, ProcessStartInput } from "./types";
 import * as writes from "./writes";
 
 export interface LedgerOptions {
@@ -41,16 +35,15 @@ export function createLedger(db: LedgerDb, options: LedgerOptions) {
       return writes.recordGrant(db, input, now());
     },
     recordGrantFailure: (input: GrantFailureInput) => writes.recordGrantFailure(db, input, now()),
-    recordUploaded: (sessionId: string, ref: string, input: UploadedInput = {}) =>
-      writes.recordUploaded(db, sessionId, ref, input, now()),
+    recordUploaded: (sessionId: string, ref: string) =>
+      writes.recordUploaded(db, sessionId, ref, now()),
     recordProcessStart: (input: ProcessStartInput) => writes.recordProcessStart(db, input, now()),
     recordProcessEnd: (localId: string, end: ProcessEndInput) =>
       writes.recordProcessEnd(db, localId, end, now()),
     claimStaleRun: (localId: string, seenUpdatedAt: number) =>
       writes.claimStaleRun(db, localId, seenUpdatedAt, now()),
     settleUnprocessedRuns: (before: number) => writes.settleUnprocessedRuns(db, before, now()),
-    isGranted: (sessionId: string, s3Uri: string, objectKey?: string) =>
-      reads.isGranted(db, sessionId, s3Uri, objectKey),
+    findGrant: (sessionId: string, s3Uri: string) => reads.findGrant(db, sessionId, s3Uri),
     findRun: (id: string) => reads.findRun(db, id),
     findRunBy: (ref: reads.RunRef) => reads.findRunBy(db, ref),
     lookupRun: (text: string) => reads.lookupRun(db, text),

@@ -27,21 +27,24 @@ export async function findRun(db: LedgerDb, id: string): Promise<RunDetail | und
   return toDetail(row, data?.data);
 }
 
-/** True when `sessionId` was granted the upload at `s3Uri` (and `objectKey`, when given). */
-export async function isGranted(
+/**
+ * The grant of the upload at `s3Uri` to `sessionId`, with the object key the
+ * service gave it; undefined when this session was granted no such upload.
+ */
+export async function findGrant(
   db: LedgerDb,
   sessionId: string,
   s3Uri: string,
-  objectKey?: string,
-): Promise<boolean> {
-  let query = db
+): Promise<{ objectKey: string | null } | undefined> {
+  const row = await db
     .selectFrom("ledger_runs")
-    .select("id")
+    .select("object_key")
     .where("session_id", "=", sessionId)
     .where("s3_uri", "=", s3Uri)
-    .where("granted_at", "is not", null);
-  if (objectKey !== undefined) query = query.where("object_key", "=", objectKey);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
+    .where("granted_at", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row && { objectKey: row.object_key };
 }
 
 export type RunRef = { traceId: string } | { idempotencyKey: string } | { objectKey: string };

@@ -72,6 +72,7 @@ describe("planResume", () => {
 const backends = ledgerBackends("resume");
 
 const outcome = (traceId: string): ProcessOutcome => ({
+  kind: "ocr",
   data: { text: "Dear reader", language: "eng", pages: [] },
   meta: { trace_id: traceId, estimated_cost: 0.001, latency_ms: 900, failover_depth: 0 },
   replayed: true,

@@ -21,6 +21,7 @@
 // running, with words a person understands.
 import { z } from "zod";
 import { ERROR_TEXT } from "@/lib/errors/messages";
+import { idempotencyKeySchema } from "@/lib/kernel/contract/requests";
 import type { ProcessCall, ProcessOutcome } from "@/lib/routing/types";
 import type { FailureInput, ProcessEndInput, RunDetail } from "./types";
 
@@ -45,7 +46,7 @@ export function resumePolicy(processTimeoutMs: number): ResumePolicy {
 
 /** The call as trackProcess keeps it (lib/routing's ProcessCall), with its key. */
 const storedCallSchema = z.object({
-  headers: z.object({ "Idempotency-Key": z.string().min(1).max(255) }),
+  headers: z.object({ "Idempotency-Key": idempotencyKeySchema }),
   body: z.looseObject({
     input: z.looseObject({ document: z.string().min(1), mime_type: z.string().min(1) }),
   }),

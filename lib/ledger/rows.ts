@@ -1,6 +1,7 @@
 // Rows to the app's types. JSON columns are parsed defensively: a bad value
 // shows as null, never a crash.
 import type { Selectable } from "kysely";
+import { resultKindOf } from "@/lib/routing/result-kind";
 import type { RunsTable } from "./schema";
 import type { RunDetail, RunSummary } from "./types";
 
@@ -73,12 +74,15 @@ export function toSummary(row: SummaryRow): RunSummary {
 export function toDetail(row: Selectable<RunsTable>, data: string | undefined): RunDetail {
   const meta = parseJson(row.meta);
   const parsedData = parseJson(data ?? null);
+  const kept = isRecord(parsedData) ? parsedData : null;
   return {
     ...toSummary(row),
     request: parseJson(row.request),
     errorBody: parseJson(row.error_body),
     meta: isRecord(meta) ? meta : null,
-    data: isRecord(parsedData) ? parsedData : null,
+    data: kept,
+    // Decided here, as a fresh answer's is where it arrives: the ledger keeps the data only.
+    kind: kept ? resultKindOf(kept) : null,
   };
 }
 

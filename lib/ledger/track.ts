@@ -6,7 +6,14 @@ import "server-only";
 import { ensureBuyerSession } from "@/lib/auth/buyer-session";
 import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { AppError } from "@/lib/errors";
-import { type Grant, getCategory, type ProcessCall, type ProcessOutcome } from "@/lib/routing";
+import {
+  type Grant,
+  getCategory,
+  type ProcessCall,
+  type ProcessOutcome,
+  withIdempotencyKey,
+  withInputRef,
+} from "@/lib/routing";
 import { markActive } from "./active-runs";
 import { describeFailure } from "./failure";
 import { getLedger } from "./instance";
@@ -81,26 +88,27 @@ export async function trackGrant(
 /**
  * POST /api/categories/:id/process: processes and records start, end and
  * outcome. Only a document granted to this buyer's session is sent to the
- * service (nothing is charged otherwise), and the Idempotency-Key `send` gets
- * to send upstream is private to this buyer (lib/auth/idempotency.ts).
+ * service (nothing is charged otherwise). `send` gets the call to send: with
+ * the grant's object key as input_ref (the browser names the document once, by
+ * its s3 URI) and an Idempotency-Key private to this buyer
+ * (lib/auth/idempotency.ts).
  */
 export async function trackProcess(
   context: { categoryId: string; call: ProcessCall },
-  send: (upstreamKey: string | undefined) => Promise<ProcessOutcome>,
+  send: (call: ProcessCall) => Promise<ProcessOutcome>,
 ): Promise<ProcessOutcome> {
-  const { call } = context;
-  const { input, input_ref } = call.body;
-  const idempotencyKey = call.headers["Idempotency-Key"];
+  const idempotencyKey = context.call.headers["Idempotency-Key"];
+  const { input } = context.call.body;
   // No session or no ledger: ownership cannot be checked, so nothing is sent.
   const sessionId = await ensureBuyerSession();
-  if (!(await (await getLedger()).isGranted(sessionId, input.document, input_ref))) {
-    throw new AppError("forbidden", { message: NOT_GRANTED });
-  }
+  const grant = await (await getLedger()).findGrant(sessionId, input.document);
+  if (!grant) throw new AppError("forbidden", { message: NOT_GRANTED });
+  const call = grant.objectKey ? withInputRef(context.call, grant.objectKey) : context.call;
   const upstreamKey = idempotencyKey && upstreamIdempotencyKey(sessionId, idempotencyKey);
   // The call goes out first and its start is recorded while the service works, so
   // the ledger's writes add nothing to the buyer's wait (bench/app.ts). Its outcome
   // is taken below, once the start is recorded.
-  const sending = send(upstreamKey);
+  const sending = send(withIdempotencyKey(call, upstreamKey));
   sending.catch(() => {});
   // SQLite runs synchronously: one turn of the event loop first puts the request on
   // the wire, or the writes would run before it is sent.
@@ -112,7 +120,7 @@ export async function trackProcess(
       categoryId: context.categoryId,
       categoryName: await name,
       mediaType: input.mime_type,
-      objectKey: input_ref,
+      objectKey: call.body.input_ref,
       s3Uri: input.document,
       idempotencyKey,
       // The call as the browser asked for it, with its own key, so a resume sends it again as it is (resume.ts).

@@ -1,4 +1,5 @@
 // The app's view of a run. Pages and route handlers get these, never rows.
+import type { ResultKind } from "@/lib/api/documents";
 import type { RunStatus } from "./schema";
 
 export type { RunStatus } from "./schema";
@@ -51,6 +52,8 @@ export interface RunDetail extends RunSummary {
   /** The service's whole meta, attempts included. */
   meta: Record<string, unknown> | null;
   data: Record<string, unknown> | null;
+  /** What the data holds, for the result view; null without data. */
+  kind: ResultKind | null;
 }
 
 export interface GrantInput {
@@ -107,11 +110,6 @@ export interface FailureInput {
 export type ProcessEndInput =
   | { ok: true; result: SuccessInput }
   | { ok: false; failure: FailureInput };
-
-export interface UploadedInput {
-  fileName?: string | undefined;
-  fileSize?: number | undefined;
-}
 
 export interface RunPage {
   items: RunSummary[];

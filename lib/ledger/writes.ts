@@ -10,7 +10,6 @@ import type {
   GrantInput,
   ProcessEndInput,
   ProcessStartInput,
-  UploadedInput,
 } from "./types";
 import { NOT_PROCESSED_TEXT } from "./unprocessed";
 
@@ -71,17 +70,11 @@ export async function recordUploaded(
   db: LedgerDb,
   sessionId: string,
   ref: string,
-  input: UploadedInput,
   now: number,
 ): Promise<boolean> {
   const result = await db
     .updateTable("ledger_runs")
-    .set({
-      uploaded_at: now,
-      updated_at: now,
-      ...(input.fileName ? { file_name: input.fileName } : {}),
-      ...(input.fileSize !== undefined ? { file_size: input.fileSize } : {}),
-    })
+    .set({ uploaded_at: now, updated_at: now })
     .where("session_id", "=", sessionId)
     .where((eb) =>
       eb.or([eb("id", "=", ref), eb("trace_id", "=", ref), eb("object_key", "=", ref)]),

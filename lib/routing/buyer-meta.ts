@@ -3,7 +3,7 @@
 // a buyer and tells an outsider how the service is built, so each attempt's
 // `error` becomes plain words before meta leaves the server. The ledger keeps
 // the raw text for the support console.
-import type { ProcessMeta } from "@/lib/contract";
+import type { ProcessMeta } from "@/lib/kernel/contract";
 
 const PLAIN_ERROR = {
   timeout: "This engine didn't answer in time.",

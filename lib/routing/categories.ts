@@ -1,8 +1,7 @@
 // Categories: the list, and one category by id.
 import "server-only";
-import { z } from "zod";
-import { type Category, categoryPageSchema, PAGING } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
+import { type Category, categoryPageSchema, PAGING } from "@/lib/kernel/contract";
 import { routingFetch } from "./fetch";
 import { describeStatus } from "./status";
 import type { CategoryList, CategoryView } from "./types";
@@ -63,17 +62,10 @@ async function fetchAllPages(): Promise<CategoryView[]> {
   }
 }
 
-// Not in the seed: read when a service adds them, ignored when malformed.
-const acceptsSchema = z.array(z.string().min(1)).min(1);
-const maxBytesSchema = z.number().int().positive();
-/** ISO 639 codes, as INTERFACE.md's "Languages" row gives them. */
-const languagesSchema = z.array(z.string().regex(/^[a-z]{2,3}$/)).max(200);
-
 export function toCategoryView(category: Category): CategoryView {
   const { availability, label } = describeStatus(category.status);
-  const accepts = acceptsSchema.safeParse(category.accepts);
-  const maxBytes = maxBytesSchema.safeParse(category.max_bytes);
-  const languages = languagesSchema.safeParse(category.languages);
+  // Not in the seed: the contract reads them when a service sends them (and drops a malformed one).
+  const { accepts, max_bytes: maxBytes, languages } = category;
   return {
     id: category.id,
     name: category.name,
@@ -82,8 +74,9 @@ export function toCategoryView(category: Category): CategoryView {
     status: category.status,
     availability,
     statusLabel: label,
-    ...(accepts.success ? { accepts: accepts.data } : {}),
-    ...(maxBytes.success ? { maxBytes: maxBytes.data } : {}),
-    ...(languages.success ? { languages: languages.data } : {}),
+    // An empty list says nothing a file could be checked against.
+    ...(accepts?.length ? { accepts } : {}),
+    ...(maxBytes !== undefined ? { maxBytes } : {}),
+    ...(languages ? { languages } : {}),
   };
 }

@@ -1,8 +1,9 @@
 // Documents: a grant to upload one, then the call to process it. The app's
 // shapes (lib/api/documents.ts) become the service's here, and only here.
 import "server-only";
-import { processResultSchema, uploadGrantSchema } from "@/lib/contract";
+import { processResultSchema, uploadGrantSchema } from "@/lib/kernel/contract";
 import { routingFetch } from "./fetch";
+import { resultKindOf } from "./result-kind";
 import type { Grant, ProcessBody, ProcessCall, ProcessOutcome } from "./types";
 
 /**
@@ -43,9 +44,17 @@ export function processCall(input: ProcessBody, idempotencyKey: string | undefin
         mime_type: input.mimeType,
         ...(input.languageHints?.length ? { language_hints: input.languageHints } : {}),
       },
-      ...(input.objectKey ? { input_ref: input.objectKey } : {}),
     },
   };
+}
+
+/**
+ * The same call naming the upload by its object key too, as input_ref: the
+ * seed says the object key is submitted as input_ref, while its body names
+ * the document by s3 URI, so a service may read either.
+ */
+export function withInputRef(call: ProcessCall, objectKey: string): ProcessCall {
+  return { ...call, body: { ...call.body, input_ref: objectKey } };
 }
 
 /** The same call with another Idempotency-Key (none when undefined). */
@@ -67,5 +76,9 @@ export async function processDocument(
     schema: processResultSchema,
     signal,
   });
-  return { ...data, replayed: headers.get("idempotent-replayed") === "true" };
+  return {
+    ...data,
+    kind: resultKindOf(data.data),
+    replayed: headers.get("idempotent-replayed") === "true",
+  };
 }

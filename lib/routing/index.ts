@@ -3,5 +3,11 @@
 import "server-only";
 
 export { getCategory, listAllCategories, listCategories } from "./categories";
-export { processCall, processDocument, requestUpload, withIdempotencyKey } from "./documents";
+export {
+  processCall,
+  processDocument,
+  requestUpload,
+  withIdempotencyKey,
+  withInputRef,
+} from "./documents";
 export type * from "./types";

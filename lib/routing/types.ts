@@ -2,7 +2,8 @@
 // the service's raw JSON, except the result `{data, meta}`, which is the
 // contract's and is kept as the service gave it. Client components may
 // `import type` from here.
-import type { ProcessRequest, ProcessResult } from "@/lib/contract";
+import type { ResultKind } from "@/lib/api/documents";
+import type { ProcessRequest, ProcessResult } from "@/lib/kernel/contract";
 
 export type { Availability, CategoryList, CategoryView } from "@/lib/api/categories";
 export type { Grant, ProcessBody } from "@/lib/api/documents";
@@ -14,12 +15,14 @@ export type { Grant, ProcessBody } from "@/lib/api/documents";
  */
 export interface ProcessCall {
   headers: { "Idempotency-Key"?: string };
-  /** The app always names the document by its s3 URI (and its object key as input_ref). */
+  /** The app names the document by its s3 URI (and, once the grant is found, its object key as input_ref). */
   body: ProcessRequest & { input: { document: string } };
 }
 
 /** `{data, meta}` as the service answered, parsed with the contract schema. */
 export interface ProcessOutcome extends ProcessResult {
+  /** What the data holds, decided here, once, for every view (lib/routing/result-kind.ts). */
+  kind: ResultKind;
   /** True when the service replayed an earlier answer for the same Idempotency-Key. */
   replayed: boolean;
 }

@@ -7,7 +7,7 @@ import {
   type ProcessMeta,
   type TableData,
   tableDataSchema,
-} from "@/lib/contract";
+} from "@/lib/kernel/contract";
 
 const box = (x0: number, y0: number, x1: number, y1: number): BBox => ({ x0, y0, x1, y1 });
 const field = (value: string | number, text: string, bbox: BBox, confidence = 0.96, page = 1) => ({

@@ -76,38 +76,38 @@ describe("requestUploadGrant", () => {
 });
 
 describe("submitProcess", () => {
-  it("sends the document, its type, the object key and the file's Idempotency-Key", async () => {
+  it("sends the document once (its s3 URI), its type and the file's Idempotency-Key", async () => {
     const fetchMock = stubFetch(200, {
+      kind: "other",
       data: { text: "hi" },
       meta: { estimated_cost: 0.0015, failover_depth: 0, latency_ms: 10, trace_id: "t" },
     });
     const result = await submitProcess(CATEGORY, {
       s3Uri: "s3://b/k.png",
-      objectKey: "k.png",
       mimeType: "image/png",
       languageHints: ["eng"],
       idempotencyKey: "key-1",
     });
     expect(result.meta.trace_id).toBe("t");
+    expect(result.kind).toBe("other");
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe(`/api/categories/${CATEGORY}/process`);
     expect(new Headers(init?.headers).get("Idempotency-Key")).toBe("key-1");
     expect(JSON.parse(String(init?.body))).toEqual({
       document: "s3://b/k.png",
       mimeType: "image/png",
-      objectKey: "k.png",
       languageHints: ["eng"],
     });
   });
 
   it("leaves out language hints nobody chose", async () => {
     const fetchMock = stubFetch(200, {
+      kind: "other",
       data: {},
       meta: { estimated_cost: 0, failover_depth: 0, latency_ms: 1, trace_id: "t" },
     });
     await submitProcess(CATEGORY, {
       s3Uri: "s",
-      objectKey: "k",
       mimeType: "image/png",
       languageHints: [],
       idempotencyKey: "k1",
@@ -152,18 +152,19 @@ describe("automatic retries of a call", () => {
 });
 
 describe("reportUploaded", () => {
-  it("tells the run history the object's file name and size", async () => {
+  it("tells the run history the object is uploaded, and nothing the grant already said", async () => {
     const fetchMock = stubFetch(204, null);
-    await reportUploaded("uploads/c/x.png", { name: "letter.png", size: 2048 });
+    await reportUploaded("uploads/c/x.png");
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/runs/uploads%2Fc%2Fx.png/uploaded");
-    expect(JSON.parse(String(init?.body))).toEqual({ fileName: "letter.png", size: 2048 });
+    expect(init?.method).toBe("POST");
+    expect(init?.body).toBeUndefined();
   });
 
   it("never fails the upload", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
-    await expect(reportUploaded("k", { name: "a.png", size: 1 })).resolves.toBeUndefined();
+    await expect(reportUploaded("k")).resolves.toBeUndefined();
     stubFetch(404, { code: "not_found", message: "No." });
-    await expect(reportUploaded("k", { name: "a.png", size: 1 })).resolves.toBeUndefined();
+    await expect(reportUploaded("k")).resolves.toBeUndefined();
   });
 });

@@ -5,13 +5,13 @@ import { mutationOptions } from "@tanstack/react-query";
 import {
   type Grant,
   grantSchema,
+  type ProcessAnswer,
   type ProcessBody,
   processAnswerSchema,
   type UploadBody,
 } from "@/lib/api/documents";
 import { fetchApi } from "@/lib/api/fetch";
-import { type UploadedBody, uploadedAnswerSchema } from "@/lib/api/runs";
-import type { ProcessResult } from "@/lib/contract";
+import { uploadedAnswerSchema } from "@/lib/api/runs";
 import { AppError } from "@/lib/errors";
 import { backoffDelay } from "./backoff";
 
@@ -35,8 +35,8 @@ export async function requestUploadGrant(
 }
 
 export interface ProcessVariables {
+  /** The grant's s3 URI: the server finds the rest of the grant from it. */
   s3Uri: string;
-  objectKey: string;
   mimeType: string;
   languageHints: string[];
   idempotencyKey: string;
@@ -46,11 +46,10 @@ export interface ProcessVariables {
 export async function submitProcess(
   categoryId: string,
   vars: ProcessVariables,
-): Promise<ProcessResult> {
+): Promise<ProcessAnswer> {
   const body: ProcessBody = {
     document: vars.s3Uri,
     mimeType: vars.mimeType,
-    objectKey: vars.objectKey,
     ...(vars.languageHints.length > 0 ? { languageHints: vars.languageHints } : {}),
   };
   return fetchApi(`${categoryPath(categoryId)}/process`, processAnswerSchema, {
@@ -62,19 +61,14 @@ export async function submitProcess(
 }
 
 /**
- * Tells the app's run history that a file's bytes reached storage, with the
- * file's name and size (which only the browser knows). Best effort: the run
- * goes on whatever this answers.
+ * Tells the app's run history that a file's bytes reached storage (its name
+ * and size went with the grant). Best effort: the run goes on whatever this
+ * answers.
  */
-export async function reportUploaded(
-  objectKey: string,
-  file: { name: string; size: number },
-): Promise<void> {
+export async function reportUploaded(objectKey: string): Promise<void> {
   try {
-    const body: UploadedBody = { fileName: file.name.slice(0, 255), size: file.size };
     await fetchApi(`/api/runs/${encodeURIComponent(objectKey)}/uploaded`, uploadedAnswerSchema, {
       method: "POST",
-      body,
     });
   } catch {
     // The history misses a file name; nothing the person needs to know about.

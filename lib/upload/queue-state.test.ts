@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProcessMeta } from "@/lib/contract";
+import type { ProcessMeta } from "@/lib/kernel/contract";
 import type { Failure } from "./failure";
 import {
   entriesToStart,

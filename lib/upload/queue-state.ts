@@ -1,7 +1,7 @@
 // The upload queue as plain data and a reducer: one entry per file, moved
 // through its stages only by the transitions below. An event that does not
 // fit an entry's stage (a late progress event after Cancel) changes nothing.
-import type { ProcessMeta } from "@/lib/contract";
+import type { ProcessMeta } from "@/lib/kernel/contract";
 import { type Failure, isSettledFailure } from "./failure";
 
 export type Stage =

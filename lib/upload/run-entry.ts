@@ -1,6 +1,6 @@
 // One queued file's whole way, told as events for the queue: upload it
 // (unless storage already holds it), then process it with its one key.
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessAnswer } from "@/lib/api/documents";
 import type { ProcessVariables } from "./api";
 import { isAbortError } from "./backoff";
 import { failureOf } from "./failure";
@@ -16,9 +16,9 @@ export interface RunDeps {
   /** The person's file; absent after a refresh. */
   file: File | undefined;
   requestGrant: (contentType: string, signal: AbortSignal) => Promise<Grant>;
-  process: (vars: ProcessVariables) => Promise<ProcessResult>;
+  process: (vars: ProcessVariables) => Promise<ProcessAnswer>;
   send: (event: QueueEvent) => void;
-  onUploaded?: (objectKey: string, file: File) => void;
+  onUploaded?: (objectKey: string) => void;
 }
 
 /** Resolves with the result, or undefined after a failure (sent as an event) or a cancel. */
@@ -26,7 +26,7 @@ export async function runEntry(
   entry: QueueEntry,
   deps: RunDeps,
   signal: AbortSignal,
-): Promise<ProcessResult | undefined> {
+): Promise<ProcessAnswer | undefined> {
   const { send, file } = deps;
   const mimeType = entry.mimeType ?? "application/octet-stream";
   try {
@@ -59,11 +59,10 @@ export async function runEntry(
       );
       ({ s3Uri, objectKey } = stored);
       send({ type: "uploaded", now: Date.now() });
-      deps.onUploaded?.(objectKey, file);
+      deps.onUploaded?.(objectKey);
     }
     const result = await deps.process({
       s3Uri,
-      objectKey,
       mimeType,
       languageHints: entry.languageHints,
       idempotencyKey: entry.idempotencyKey,

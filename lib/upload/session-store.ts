@@ -3,8 +3,9 @@
 // storage is processed again with the same key, and the service replays the
 // first answer. The File itself cannot be kept; a file that had not finished
 // uploading has to be added again.
-import { processMetaSchema } from "@/lib/contract/documents";
+
 import { AppError } from "@/lib/errors";
+import { processMetaSchema } from "@/lib/kernel/contract/documents";
 import { failureOf, reviveFailure } from "./failure";
 import type { QueueEntry, Stage } from "./queue-state";
 

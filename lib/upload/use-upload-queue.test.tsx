@@ -50,12 +50,14 @@ class FakeXhr {
   }
 }
 
-type Call = { url: string; body: Record<string, unknown>; headers: Headers };
+/** `body` is undefined for a call that sends none. */
+type Call = { url: string; body: Record<string, unknown> | undefined; headers: Headers };
 let calls: Call[] = [];
 let processAnswers: { status: number; body: unknown }[] = [];
 let grantCount = 0;
 
 const result = (traceId: string) => ({
+  kind: "ocr",
   data: { text: "Hello", language: "eng", pages: [] },
   meta: { estimated_cost: 0.0015, failover_depth: 0, latency_ms: 120, trace_id: traceId },
 });
@@ -78,7 +80,8 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
-      const call = { url, body: JSON.parse(String(init.body)), headers: new Headers(init.headers) };
+      const body = init.body === undefined ? undefined : JSON.parse(String(init.body));
+      const call = { url, body, headers: new Headers(init.headers) };
       calls.push(call);
       if (url.endsWith("/uploaded")) return new Response(null, { status: 204 });
       if (url.endsWith("/uploads")) {
@@ -124,18 +127,18 @@ describe("useUploadQueue", () => {
     const entry = hook.current.entries[0];
     expect(entry?.meta?.trace_id).toBe("trace-1");
     expect(hook.current.resultOf(entry?.id ?? "")?.data).toMatchObject({ text: "Hello" });
+    // The file's name and size go once, with the grant.
     expect(calls[0]).toMatchObject({
       url: `/api/categories/${CATEGORY}/uploads`,
-      body: { contentType: "image/png" },
+      body: { contentType: "image/png", fileName: "scan.png", size: PNG.length },
     });
     expect(puts).toEqual([{ url: "http://storage.test/obj1", contentType: "image/png" }]);
     const reported = calls.find((c) => c.url.endsWith("/uploaded"));
     expect(reported?.url).toBe("/api/runs/uploads%2Fc%2Fobj1.png/uploaded");
-    expect(reported?.body).toEqual({ fileName: "scan.png", size: PNG.length });
+    expect(reported?.body).toBeUndefined();
     expect(processCalls()[0]?.body).toEqual({
       document: "s3://b/uploads/c/obj1.png",
       mimeType: "image/png",
-      objectKey: "uploads/c/obj1.png",
       languageHints: ["en"],
     });
   });
@@ -163,7 +166,7 @@ describe("useUploadQueue", () => {
       "http://storage.test/obj1",
       "http://storage.test/obj2",
     ]);
-    expect(processCalls()[0]?.body.document).toBe("s3://b/uploads/c/obj2.png");
+    expect(processCalls()[0]?.body?.document).toBe("s3://b/uploads/c/obj2.png");
   });
 
   it("retries a call with an unknown outcome with the same Idempotency-Key, without uploading again", async () => {

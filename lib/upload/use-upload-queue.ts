@@ -4,7 +4,7 @@
 // process. The queue is kept in sessionStorage for a refresh.
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import type { ProcessResult } from "@/lib/contract";
+import type { ProcessAnswer } from "@/lib/api/documents";
 import { processMutation, reportUploaded, uploadGrantMutation } from "./api";
 import { checkFile, type FileRules } from "./check-file";
 import { countPdfPages } from "./count-pages";
@@ -38,7 +38,7 @@ export interface UploadQueue {
   /** The person's own file, while the page still has it. */
   fileOf: (id: string) => File | undefined;
   /** The full answer of a finished run, while the page still has it. */
-  resultOf: (id: string) => ProcessResult | undefined;
+  resultOf: (id: string) => ProcessAnswer | undefined;
 }
 
 export const DEFAULT_CONCURRENCY = 2;
@@ -50,7 +50,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   const [restored, setRestored] = useState(false);
   const restoring = useRef(false);
   const files = useRef(new Map<string, File>());
-  const results = useRef(new Map<string, ProcessResult>());
+  const results = useRef(new Map<string, ProcessAnswer>());
   const controllers = useRef(new Map<string, AbortController>());
   const entriesRef = useRef(entries);
   useEffect(() => {
@@ -101,7 +101,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
             grantAsync({ contentType, file: { name: entry.name, size: entry.size }, signal }),
           process: processAsync,
           send: (event) => send(entry.id, event),
-          onUploaded: (objectKey, file) => void reportUploaded(objectKey, file),
+          onUploaded: (objectKey) => void reportUploaded(objectKey),
         },
         controller.signal,
       );

@@ -2,7 +2,7 @@
 // main.ts opens what it needs and listens; tests build it with their own deps.
 import cors from "@fastify/cors";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { connectRedis } from "@/lib/rate-limit";
+import { connectRedis } from "@/lib/kernel/rate-limit";
 import type { AppDeps } from "./deps";
 import { createAuthHook } from "./http/auth";
 import { useJsonBodies } from "./http/body";

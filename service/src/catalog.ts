@@ -1,6 +1,6 @@
 // The categories this service offers. Ids are fixed UUIDs so clients, links
 // and ledgers stay valid across restarts and machines.
-import { CATEGORY_STATUS } from "@/lib/contract";
+import { CATEGORY_STATUS } from "@/lib/kernel/contract";
 import measuredQuality from "./catalog-quality.json" with { type: "json" };
 import { OCR_LANGUAGES } from "./engines/language";
 

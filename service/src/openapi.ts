@@ -1,4 +1,4 @@
-// The OpenAPI document, generated from the contract (lib/contract) with zod 4's
+// The OpenAPI document, generated from the contract (lib/kernel/contract) with zod 4's
 // JSON Schema conversion: request bodies are the schemas the service validates
 // with, answers the ones clients parse with.
 import * as z from "zod/mini";
@@ -7,6 +7,7 @@ import {
   categoryPageSchema,
   categorySchema,
   errorBodySchema,
+  idempotencyKeySchema,
   ocrDataSchema,
   PAGING,
   processInputSchema,
@@ -17,7 +18,7 @@ import {
   uploadRequestSchema,
   validationErrorItemSchema,
   validationErrorSchema,
-} from "@/lib/contract";
+} from "@/lib/kernel/contract";
 
 const COMPONENTS = {
   Category: categorySchema,
@@ -33,6 +34,7 @@ const COMPONENTS = {
   ValidationErrorItem: validationErrorItemSchema,
   ValidationError: validationErrorSchema,
   ErrorBody: errorBodySchema,
+  IdempotencyKey: idempotencyKeySchema,
 } as const;
 
 type ComponentName = keyof typeof COMPONENTS;
@@ -143,7 +145,7 @@ export function buildOpenApiDocument(serverUrl: string) {
               in: "header",
               required: false,
               description: "1–255 printable characters; the first answer is replayed for 24 h",
-              schema: { type: "string", minLength: 1, maxLength: 255 },
+              schema: ref("IdempotencyKey"),
             },
           ],
           requestBody: {

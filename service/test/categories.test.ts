@@ -1,6 +1,6 @@
 // GET /v1/categories over real HTTP: auth, paging, every 422, order, trace ids.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categoryPageSchema, validationErrorSchema } from "@/lib/contract";
+import { categoryPageSchema, validationErrorSchema } from "@/lib/kernel/contract";
 import { OTHER_KEY, startService, type TestService } from "./helpers";
 
 let svc: TestService;

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validationErrorSchema } from "@/lib/contract";
+import { validationErrorSchema } from "@/lib/kernel/contract";
 import { SQLITE_FILE } from "../src/db";
 import type { ServiceDb } from "../src/db/types";
 import { type DbBackend, dbBackends } from "./db-backends";

@@ -1,7 +1,7 @@
 // The two invoice extractors on hand-placed words (no OCR): what each finds,
 // and how a tilted photo's words, misread labels and several tax rates are read.
 import { describe, expect, it } from "vitest";
-import type { OcrData, OcrSpan } from "@/lib/contract";
+import type { OcrData, OcrSpan } from "@/lib/kernel/contract";
 import { extractByLayout, extractByPatterns } from "../src/invoices/extract";
 
 /** Words of `text` from (x, y), 10 px a character, 20 px high; `tilt` lifts them by x × tilt. */

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoiceDataSchema, processResultSchema } from "@/lib/contract";
+import { invoiceDataSchema, processResultSchema } from "@/lib/kernel/contract";
 import { type InvoiceTruth, scoreInvoice } from "../../scripts/calibration/invoices";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { createRouter, loadRoutingConfig } from "../src/routing";

@@ -1,7 +1,7 @@
 // The layout layer on words with known boxes: two-column pages read column by
 // column, tables and receipts row by row, blocks split at paragraph gaps.
 import { describe, expect, it } from "vitest";
-import { type OcrSpan, ocrBlockSchema } from "@/lib/contract";
+import { type OcrSpan, ocrBlockSchema } from "@/lib/kernel/contract";
 import { layoutWords } from "../src/layout";
 
 /** Words of a line set in a monospaced way: 10 px per character, 10 px spaces, 16 px high. */

@@ -3,7 +3,7 @@
 // PDF and the images, with the engines that come with npm (tesseract.js, PaddleOCR)
 // and PDF pages drawn by pdfjs; the missing engine is said at start and never tried.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processResultSchema } from "@/lib/contract";
+import { processResultSchema } from "@/lib/kernel/contract";
 import type { Provider } from "../src/providers/types";
 import { closeAll, createProviders, engineReport, loadProviderConfig } from "../src/registry";
 import { createRouter, loadRoutingConfig } from "../src/routing";

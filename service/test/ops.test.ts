@@ -2,7 +2,7 @@
 // /v1: rate limit per key, logs without the key, 500s that leak nothing.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadGrantSchema } from "@/lib/contract";
+import { uploadGrantSchema } from "@/lib/kernel/contract";
 import type { ServiceDb } from "../src/db/types";
 import { buildMetricsApp, METRICS_KEY_REQUIRED } from "../src/routes/metrics";
 import type { ObjectStore } from "../src/storage/types";

@@ -2,7 +2,7 @@
 // service table that concerns processing, each error status and body shape.
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBodySchema, processResultSchema, validationErrorSchema } from "@/lib/contract";
+import { errorBodySchema, processResultSchema, validationErrorSchema } from "@/lib/kernel/contract";
 import { writePdf } from "../../scripts/calibration/simple-pdf";
 import { loadProcessConfig, type ProcessConfig } from "../src/process/config";
 import { startService, type TestService } from "./helpers";

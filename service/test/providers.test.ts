@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { imageSize } from "image-size";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OcrData, ocrDataSchema } from "@/lib/contract";
+import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
 import { writePdf } from "../../scripts/calibration/simple-pdf";
 import { CATALOG } from "../src/catalog";
 import { resolveLanguage, toTesseractCode } from "../src/engines/language";

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { distance } from "fastest-levenshtein";
 import { afterAll, describe, expect, it } from "vitest";
-import { type OcrData, ocrDataSchema } from "@/lib/contract";
+import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
 import type { Provider } from "../src/providers/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 

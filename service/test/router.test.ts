@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { type Attempt, type OcrData, ocrDataSchema } from "@/lib/contract";
+import { type Attempt, type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
 import type { CatalogEntry, ProviderSlot, RoutingWeights } from "../src/catalog";
 import { CATALOG } from "../src/catalog";
 import type { AnswerCheck, Provider, ProviderInput } from "../src/providers/types";

@@ -10,7 +10,7 @@
 import { createHash, createHmac, type Hash, type Hmac, randomBytes } from "node:crypto";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadGrantSchema } from "@/lib/contract";
+import { uploadGrantSchema } from "@/lib/kernel/contract";
 import { readObject } from "../src/storage/read";
 import { startService, type TestService } from "./helpers";
 import { fixture, processPath, testProvider, testRouter } from "./process-helpers";

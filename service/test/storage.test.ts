@@ -5,7 +5,7 @@ import { readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadGrantSchema } from "@/lib/contract";
+import { uploadGrantSchema } from "@/lib/kernel/contract";
 import { createObjectStore } from "../src/storage/index";
 import { readObject } from "../src/storage/read";
 import { signUpload } from "../src/storage/signing";

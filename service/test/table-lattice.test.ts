@@ -3,7 +3,7 @@
 // missing, words put in the cell that holds them, and no grid from text alone.
 import { createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
-import type { BBox, OcrPage, OcrSpan } from "@/lib/contract";
+import type { BBox, OcrPage, OcrSpan } from "@/lib/kernel/contract";
 import { toGrey } from "../src/preprocess/grey";
 import { eraseRules, fillGrid, findGrids, findRules, ruleSizes } from "../src/tables/lattice";
 import { pageTables } from "../src/tables/lattice-page";

@@ -1,7 +1,7 @@
 // Stream table detection on words placed by hand: columns from white space,
 // and the checks that make a ragged grid unsure.
 import { describe, expect, it } from "vitest";
-import type { OcrSpan } from "@/lib/contract";
+import type { OcrSpan } from "@/lib/kernel/contract";
 import { checkTables } from "../src/tables/provider";
 import { streamTables } from "../src/tables/stream";
 

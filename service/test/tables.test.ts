@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processResultSchema, tableDataSchema } from "@/lib/contract";
+import { processResultSchema, tableDataSchema } from "@/lib/kernel/contract";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { createRouter, loadRoutingConfig } from "../src/routing";
 import { startService, type TestService } from "./helpers";

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
-import type { OcrData, OcrSpan } from "@/lib/contract";
+import type { OcrData, OcrSpan } from "@/lib/kernel/contract";
 import { buildPage, type RecognizedPage } from "../src/engines/ocr-page";
 import { unreadInk, withUnreadText } from "../src/engines/unread-text";
 import { type Grey, toGrey } from "../src/preprocess/grey";

@@ -1,6 +1,6 @@
 // POST /v1/categories/{category_id}/uploads over real HTTP: every status and body shape.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadGrantSchema, validationErrorSchema } from "@/lib/contract";
+import { uploadGrantSchema, validationErrorSchema } from "@/lib/kernel/contract";
 import { startService, type TestService } from "./helpers";
 
 const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Flavor } from "@/lib/database";
+import type { Flavor } from "@/lib/kernel/database";
 import { type Database, type GrantsTable, toMillis } from "./schema";
 import { statement } from "./statements";
 import type { GrantRecord, GrantStore } from "./types";

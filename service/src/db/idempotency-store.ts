@@ -4,7 +4,7 @@
 // holds the key.
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Flavor } from "@/lib/database";
+import type { Flavor } from "@/lib/kernel/database";
 import { type Database, toMillis } from "./schema";
 import { statement } from "./statements";
 import type { IdempotencyClaim, IdempotencyStore } from "./types";

@@ -1,8 +1,8 @@
 // openServiceDb: the service's grants and idempotency records, in SQLite (the
-// data folder) or PostgreSQL, opened with the shared opener (lib/database).
+// data folder) or PostgreSQL, opened with the shared opener (lib/kernel/database).
 import path from "node:path";
 import { sql } from "kysely";
-import { openDatabase } from "@/lib/database";
+import { openDatabase } from "@/lib/kernel/database";
 import { createGrantStore } from "./grant-store";
 import { createIdempotencyStore, type IdempotencyOptions } from "./idempotency-store";
 import { migrationProvider } from "./migrations";

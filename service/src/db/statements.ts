@@ -5,7 +5,7 @@
 // database in its own placeholders; it runs through Kysely's connection handling as
 // any other query. Everything else stays on the query builder.
 import { CompiledQuery, type Kysely } from "kysely";
-import type { Flavor } from "@/lib/database";
+import type { Flavor } from "@/lib/kernel/database";
 import type { Database } from "./schema";
 
 export interface Statement<Row> {

@@ -2,7 +2,7 @@
 // every engine: the words laid out into lines and blocks in reading order
 // (service/src/layout); line, block and page text, confidence and boxes
 // derived from the words, so all providers answer alike.
-import type { OcrBlock, OcrSpan } from "@/lib/contract";
+import type { OcrBlock, OcrSpan } from "@/lib/kernel/contract";
 import { layoutWords } from "../layout";
 import { mean } from "../layout/geometry";
 

@@ -15,7 +15,7 @@ import { access } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { imageSize } from "image-size";
-import type { OcrSpan } from "@/lib/contract";
+import type { OcrSpan } from "@/lib/kernel/contract";
 import { UnreadableDocumentError } from "../providers/types";
 import { buildPage, type RecognizedPage } from "./ocr-page";
 import { slotPool } from "./pool";

@@ -2,7 +2,7 @@
 // it: the CLI with the `tsv` config, tesseract.js as `data.tsv`. It carries the
 // page size, which tesseract.js's `blocks` output does not, and is far lighter
 // to pass out of a worker than `blocks` with its per-symbol detail.
-import type { OcrSpan } from "@/lib/contract";
+import type { OcrSpan } from "@/lib/kernel/contract";
 import type { RecognizedPage } from "./ocr-page";
 import { buildPage, toUnitConfidence } from "./ocr-page";
 

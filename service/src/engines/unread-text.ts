@@ -16,7 +16,7 @@
 // text (mode 6); its words join the page where they cover no surer word. On
 // the calibration set the unread share was 0–0.7 % on every page read whole,
 // and 11.9 % and 25.1 % on the two with words dropped (docs/quality.md).
-import type { BBox, OcrSpan } from "@/lib/contract";
+import type { BBox, OcrSpan } from "@/lib/kernel/contract";
 import { median, union } from "../layout/geometry";
 import { type Grey, otsu, toPgm } from "../preprocess/grey";
 import { buildPage, type RecognizedPage } from "./ocr-page";

@@ -1,6 +1,6 @@
 // The category a request names, and the 404/409 that follow from its id
 // (the id's shape is the contract's categoryPathSchema).
-import { CATEGORY_STATUS } from "@/lib/contract";
+import { CATEGORY_STATUS } from "@/lib/kernel/contract";
 import { type CatalogEntry, findCategory } from "../catalog";
 import { conflict, notFound } from "./errors";
 

@@ -10,34 +10,33 @@
  *   const category = requireCategory(path.category_id); // 404 unknown / 409 coming soon (http/category.ts)
  *   throw notFound("Category not found");             // 404 {"detail":"Category not found"}
  *   throw conflict("Still running");                  // 409 {"detail":"Still running"}
- *   throw unprocessable([validationItem({ type: "value_error", loc: ["body", "input"], msg, input })]);
+ *   throw unprocessable([validationItem(["body", "input"], valueError(msg), input)]);
  *   throw new HttpError(502, "All providers failed", { trace_id, attempts }); // extra fields join detail
  *
  * Throwing is enough: the error handler installed by buildApp (installErrorHandling)
  * turns HttpError into the response, keeps X-Request-Id, maps Fastify's own client
  * errors to 4xx, and answers anything else with a 500 that leaks nothing.
  *
- * Zod issues become Pydantic items in toValidationItems() (pydantic.ts). To pick the Pydantic type and
- * message yourself, add a custom issue with params `{ pydantic: { type, msg, ctx } }`
- * (pydanticIssue() in lib/contract).
+ * The items, their constructors and the translation of zod issues are the
+ * contract's (lib/kernel/contract/validation-error.ts). To pick the Pydantic type and
+ * message of a check yourself, give its custom issue `params: issueParams(problem)`.
  */
 import { safeParse } from "zod/mini";
 import type * as core from "zod/v4/core";
-import { type LocRoot, toValidationItems, type ValidationItem, validationItem } from "./pydantic";
-
-export {
-  expectedList,
-  type Loc,
+import {
+  dictType,
+  jsonInvalidItem,
   type LocRoot,
+  missing,
   toValidationItems,
-  type ValidationItem,
+  type ValidationErrorItem,
   validationItem,
-} from "./pydantic";
+} from "@/lib/kernel/contract/validation-error";
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly detail: string | ValidationItem[],
+    readonly detail: string | ValidationErrorItem[],
     /** Extra top-level fields of the body, e.g. trace_id, attempts. */
     readonly extra: Record<string, unknown> = {},
     /** Extra response headers, e.g. Retry-After. */
@@ -54,7 +53,7 @@ export class HttpError extends Error {
 
 export const notFound = (detail: string) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
-export const unprocessable = (items: ValidationItem[]) => new HttpError(422, items);
+export const unprocessable = (items: ValidationErrorItem[]) => new HttpError(422, items);
 
 type Parts = Partial<Record<LocRoot, core.$ZodType>>;
 type Parsed<P extends Parts> = {
@@ -76,7 +75,7 @@ const PART_SOURCE: Record<LocRoot, keyof RequestParts> = {
  * object is `dict_type` at ["body"]; an absent body is `missing` at ["body"].
  */
 export function validateRequest<P extends Parts>(request: RequestParts, parts: P): Parsed<P> {
-  const items: ValidationItem[] = [];
+  const items: ValidationErrorItem[] = [];
   const out: Record<string, unknown> = {};
   for (const root of ["path", "query", "header", "body"] as const) {
     const schema = parts[root];
@@ -84,20 +83,11 @@ export function validateRequest<P extends Parts>(request: RequestParts, parts: P
     const raw = request[PART_SOURCE[root]];
     if (root === "body") {
       if (raw === undefined || raw === null) {
-        items.push(
-          validationItem({ type: "missing", loc: ["body"], msg: "Field required", input: null }),
-        );
+        items.push(validationItem(["body"], missing(), null));
         continue;
       }
       if (typeof raw !== "object" || Array.isArray(raw)) {
-        items.push(
-          validationItem({
-            type: "dict_type",
-            loc: ["body"],
-            msg: "Input should be a valid dictionary",
-            input: raw,
-          }),
-        );
+        items.push(validationItem(["body"], dictType(), raw));
         continue;
       }
     }
@@ -111,15 +101,5 @@ export function validateRequest<P extends Parts>(request: RequestParts, parts: P
 
 /** The 422 for a body that is not valid JSON (FastAPI: loc ["body", position]). */
 export function jsonInvalid(error: unknown): HttpError {
-  const message = error instanceof Error ? error.message : String(error);
-  const position = Number(/position (\d+)/.exec(message)?.[1] ?? 0);
-  return unprocessable([
-    validationItem({
-      type: "json_invalid",
-      loc: ["body", position],
-      msg: "JSON decode error",
-      input: {},
-      ctx: { error: message },
-    }),
-  ]);
+  return unprocessable([jsonInvalidItem(error)]);
 }

@@ -1,11 +1,11 @@
 // Per-API-key rate limit: at most perMinute requests a minute per key (a fixed
-// window), counted by the shared limiter (lib/rate-limit): in memory, or in
+// window), counted by the shared limiter (lib/kernel/rate-limit): in memory, or in
 // Redis when REDIS_URL is set so every instance of the service counts against
 // one limit. Only authenticated requests reach it, so the number of counters
 // is bounded by the number of configured keys.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
-import { createLimit } from "@/lib/rate-limit";
+import { createLimit } from "@/lib/kernel/rate-limit";
 import { HttpError } from "./errors";
 
 export function createRateLimitHook(perMinute: number, redis?: Redis) {

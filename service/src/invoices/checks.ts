@@ -2,7 +2,7 @@
 // items that do not add up to the subtotal, or a subtotal and tax that do not
 // make the total, or no total at all, make it unsure, and the router asks the
 // next provider. Amounts are compared in whole cents.
-import type { InvoiceData, InvoiceField, InvoiceLineItem } from "@/lib/contract";
+import type { InvoiceData, InvoiceField, InvoiceLineItem } from "@/lib/kernel/contract";
 import type { AnswerCheck } from "../providers/types";
 
 type Checks = InvoiceData["checks"];

@@ -10,7 +10,7 @@
 //
 // Both read the invoice number and the parties by their labels (labelled.ts),
 // and the currency from the total's sign or code, else the one printed most.
-import type { InvoiceData, InvoiceField, InvoiceLineItem, OcrData } from "@/lib/contract";
+import type { InvoiceData, InvoiceField, InvoiceLineItem, OcrData } from "@/lib/kernel/contract";
 import { mean, union } from "../layout/geometry";
 import { resultPages } from "../pages/word-sources";
 import { invoiceChecks } from "./checks";

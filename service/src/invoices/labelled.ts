@@ -3,7 +3,7 @@
 // or in the cell under it (a label over its value). Both extractors read the
 // invoice's number, dates and parties this way; the layout extractor its
 // totals too.
-import type { InvoiceField } from "@/lib/contract";
+import type { InvoiceField } from "@/lib/kernel/contract";
 import { isTitle, type LabelKind, type LabelMatch, matchLabel } from "./labels";
 import { type DateOrder, findAmounts, findCurrency, findDate, hasDecimals } from "./normalise";
 import {

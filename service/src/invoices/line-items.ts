@@ -4,7 +4,7 @@
 // items until the totals (a row with a total's label), a wide gap or the end
 // of the page. A row without numbers right under an item continues its
 // description. Cells go to the column they overlap most, else the nearest.
-import type { InvoiceLineItem } from "@/lib/contract";
+import type { InvoiceLineItem } from "@/lib/kernel/contract";
 import { mean, union } from "../layout/geometry";
 import { type ColumnRole, matchColumn, matchLabel } from "./labels";
 import { findAmounts, hasDecimals } from "./normalise";

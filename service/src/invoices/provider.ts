@@ -2,7 +2,7 @@
 // OCR), read into invoice fields by one of the extractors (extract.ts). An
 // answer whose totals do not add up is unsure (checks.ts), so the router tries
 // the next provider and returns the best.
-import type { InvoiceData } from "@/lib/contract";
+import type { InvoiceData } from "@/lib/kernel/contract";
 import { readWords, type WordSources, wordSourcesAvailable } from "../pages/word-sources";
 import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import { checkInvoice } from "./checks";

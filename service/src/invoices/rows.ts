@@ -4,7 +4,7 @@
 // A label and its value on one line are then one cell ("Invoice No: 123") or
 // two ("Total      $12.00"); what the extractors read is cells, and each
 // value found keeps the words it came from, for its box and confidence.
-import type { BBox, InvoiceField, OcrPage, OcrSpan } from "@/lib/contract";
+import type { BBox, InvoiceField, OcrPage, OcrSpan } from "@/lib/kernel/contract";
 import { height, mean, median, union } from "../layout/geometry";
 import { levelWords } from "../layout/level";
 import { groupLines } from "../layout/lines";

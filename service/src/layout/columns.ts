@@ -9,7 +9,7 @@
 // on average. Tables and receipts, whose cells hold a word or two, are not
 // cut, so their rows read left to right. Each side is then laid out the same
 // way, so three columns, or columns inside a column, work too.
-import type { OcrSpan } from "@/lib/contract";
+import type { OcrSpan } from "@/lib/kernel/contract";
 import { gaps, mean, union } from "./geometry";
 import { groupLines } from "./lines";
 

@@ -1,5 +1,5 @@
 // Boxes and the few statistics the layout layer needs.
-import type { BBox, OcrSpan } from "@/lib/contract";
+import type { BBox, OcrSpan } from "@/lib/kernel/contract";
 
 export function union(boxes: readonly BBox[]): BBox {
   let x0 = Number.POSITIVE_INFINITY;

@@ -2,7 +2,7 @@
 // laid out into lines and blocks in reading order, column by column, before
 // any text is joined. Every provider's pages go through it (ocr-page.ts), and
 // table and invoice extraction stand on its blocks.
-import type { OcrBlock, OcrSpan } from "@/lib/contract";
+import type { OcrBlock, OcrSpan } from "@/lib/kernel/contract";
 import { readingRegions } from "./columns";
 import { height, joinSpans, median } from "./geometry";
 import { groupLines } from "./lines";

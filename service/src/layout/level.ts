@@ -1,7 +1,7 @@
 // A photo's words keep their boxes on the tilted image; lines and columns are
 // found on the boxes sheared back by the page's slope, and answers point at
 // the words' own boxes.
-import type { BBox, OcrSpan } from "@/lib/contract";
+import type { BBox, OcrSpan } from "@/lib/kernel/contract";
 import { median } from "./geometry";
 
 /**

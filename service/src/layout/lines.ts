@@ -2,7 +2,7 @@
 // height (at least half the shorter one), so a line that drifts a little, as
 // on a slightly tilted photo, stays one line. Lines come out top to bottom,
 // their words left to right.
-import type { OcrSpan } from "@/lib/contract";
+import type { OcrSpan } from "@/lib/kernel/contract";
 import { joinSpans, verticalOverlap } from "./geometry";
 
 /** Least vertical overlap (share of the shorter word) for two words to share a line. */

@@ -1,7 +1,7 @@
 // A line split into segments where a wide gap parts its words: the cells of a
 // row, as stream tables (tables/stream.ts) and invoices (invoices/rows.ts) both
 // read a page, line by line from groupLines on the words sheared level.
-import type { OcrSpan } from "@/lib/contract";
+import type { OcrSpan } from "@/lib/kernel/contract";
 
 /** A gap wider than this many word heights ends a segment. */
 export const SEGMENT_GAP = 1.2;

@@ -3,7 +3,7 @@
 // The pdf-text provider (service/src/text/pdf-text.ts) reads pages through it.
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { BBox, OcrSpan } from "@/lib/contract";
+import type { BBox, OcrSpan } from "@/lib/kernel/contract";
 import { buildPage, type RecognizedPage } from "../engines/ocr-page";
 import { glyphWidth } from "./glyph-widths";
 

@@ -1,6 +1,6 @@
 // Where table and invoice providers get a document's words: a PDF's text layer
 // (its scanned pages read by OCR), or OCR of an image.
-import type { OcrData, OcrPage, ResultPage } from "@/lib/contract";
+import type { OcrData, OcrPage, ResultPage } from "@/lib/kernel/contract";
 import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import { sniffDocument } from "./sniff";
 

@@ -10,7 +10,7 @@
 // referring to the page as it was sent. Images the canvas cannot decode
 // (TIFF) or too large to work on pass through unchanged.
 import { createCanvas, loadImage } from "@napi-rs/canvas";
-import type { BBox } from "@/lib/contract";
+import type { BBox } from "@/lib/kernel/contract";
 import { flattenBackground } from "./background";
 import { type Grey, otsu, toCanvas, toGrey, toPgm } from "./grey";
 import { estimateSkew, typicalXHeight } from "./skew";

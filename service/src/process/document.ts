@@ -2,9 +2,15 @@
 // category, with bytes present and of the declared type. Every refusal is a 422
 // whose message says what to do next (INTERFACE.md, "Process input").
 import { type Detector, FileTypeParser } from "file-type";
+import {
+  type Loc,
+  literalError,
+  validationItem,
+  valueError,
+} from "@/lib/kernel/contract/validation-error";
 import type { CatalogEntry } from "../catalog";
 import type { GrantRecord, GrantStore } from "../db/types";
-import { expectedList, type Loc, unprocessable, validationItem } from "../http/errors";
+import { unprocessable } from "../http/errors";
 import { normalizeContentType } from "../storage/keys";
 import { ObjectTooLarge, readObject } from "../storage/read";
 import type { ObjectStore } from "../storage/types";
@@ -56,15 +62,7 @@ export interface DocumentLimits {
 const uploadsPath = (category: CatalogEntry) => `POST /v1/categories/${category.id}/uploads`;
 
 function refuse(loc: Loc, msg: string, input: unknown): never {
-  throw unprocessable([
-    validationItem({
-      type: "value_error",
-      loc,
-      msg: `Value error, ${msg}`,
-      input,
-      ctx: { error: msg },
-    }),
-  ]);
+  throw unprocessable([validationItem(loc, valueError(msg), input)]);
 }
 
 /**
@@ -96,16 +94,7 @@ export async function resolveDocument(
 
   const mimeType = normalizeContentType(parts.mimeType);
   if (!category.accepts.includes(mimeType)) {
-    const expected = expectedList(category.accepts);
-    throw unprocessable([
-      validationItem({
-        type: "literal_error",
-        loc: MIME_LOC,
-        msg: `Input should be ${expected}`,
-        input: parts.mimeType,
-        ctx: { expected },
-      }),
-    ]);
+    throw unprocessable([validationItem(MIME_LOC, literalError(category.accepts), parts.mimeType)]);
   }
   if (mimeType !== grant.contentType) {
     refuse(

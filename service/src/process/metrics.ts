@@ -1,7 +1,7 @@
 // Process metrics, on the service's registry (service/src/metrics.ts).
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, Gauge, Histogram } from "prom-client";
-import type { Attempt } from "@/lib/contract";
+import type { Attempt } from "@/lib/kernel/contract";
 import { HttpError } from "../http/errors";
 import { metricsRegistry } from "../metrics";
 import type { RouteResult, Router } from "../routing/types";

@@ -2,9 +2,10 @@
 // schemas so one 422 lists every invalid field (INTERFACE.md: "Process input",
 // "Idempotency-Key").
 import * as z from "zod/mini";
-import { processHeadersSchema, processRequestSchema, pydanticIssue } from "@/lib/contract";
+import { processHeadersSchema, processRequestSchema } from "@/lib/kernel/contract";
+import { issueParams, literalError } from "@/lib/kernel/contract/validation-error";
 import { toTesseractCode } from "../engines/language";
-import { expectedList, validateRequest } from "../http/errors";
+import { validateRequest } from "../http/errors";
 
 export interface ProcessRequestParts {
   idempotencyKey: string | undefined;
@@ -52,7 +53,7 @@ function bodyReading(languages: readonly string[]): typeof processRequestSchema 
   const known = bodies.get(languages);
   if (known) return known;
   const installed = new Set(languages.map(toTesseractCode));
-  const expected = expectedList(languages);
+  const refusal = literalError(languages);
   const schema = processRequestSchema.check(
     z.superRefine((body, ctx) => {
       for (const [i, hint] of (body.input.language_hints ?? []).entries()) {
@@ -60,8 +61,8 @@ function bodyReading(languages: readonly string[]): typeof processRequestSchema 
         ctx.addIssue({
           code: "custom",
           path: ["input", "language_hints", i],
-          message: `Input should be ${expected}`,
-          params: pydanticIssue("literal_error", `Input should be ${expected}`, { expected }),
+          message: refusal.msg,
+          params: issueParams(refusal),
         });
       }
     }),

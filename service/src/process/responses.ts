@@ -1,9 +1,10 @@
 // The process route's answers as stored strings: what goes out is exactly what an
 // Idempotency-Key replays later, byte for byte.
 import type { FastifyReply } from "fastify";
-import type { Attempt } from "@/lib/contract";
+import type { Attempt } from "@/lib/kernel/contract";
+import { validationItem, valueError } from "@/lib/kernel/contract/validation-error";
 import type { StoredResponse } from "../db/types";
-import { conflict, HttpError, unprocessable, validationItem } from "../http/errors";
+import { conflict, HttpError, unprocessable } from "../http/errors";
 import type { RouteResult } from "../routing/types";
 import { storedTraceId } from "./idempotency";
 import type { QueueFullError, WorkQueue } from "./work-queue";
@@ -68,13 +69,14 @@ export function keyInFlight(): HttpError {
 /** 422 at header.idempotency-key: the key came back with another body within its retention. */
 export function keyReused(key: string, retentionHours: number): HttpError {
   return unprocessable([
-    validationItem({
-      type: "value_error",
-      loc: ["header", "idempotency-key"],
-      msg: `Value error, this Idempotency-Key was already used for a different request in the last ${retentionHours} hours. Use a new key for a new request.`,
-      input: key,
-      ctx: { error: "key reused with a different body" },
-    }),
+    validationItem(
+      ["header", "idempotency-key"],
+      valueError(
+        `this Idempotency-Key was already used for a different request in the last ${retentionHours} hours. Use a new key for a new request.`,
+        "key reused with a different body",
+      ),
+      key,
+    ),
   ]);
 }
 

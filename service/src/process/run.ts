@@ -1,7 +1,7 @@
 // One document's run in its work slot: read the bytes, route them to a provider, and
 // say what came of it. The answer and the final failure are stored for an
 // Idempotency-Key; a run that stopped before either stores nothing.
-import type { Attempt } from "@/lib/contract";
+import type { Attempt } from "@/lib/kernel/contract";
 import type { CatalogEntry } from "../catalog";
 import type { GrantStore, StoredResponse } from "../db/types";
 import { PageRasters } from "../providers/rasters";

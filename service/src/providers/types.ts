@@ -1,5 +1,5 @@
 // The one small interface every provider implements. The router only sees this.
-import type { InvoiceData, OcrData, TableData } from "@/lib/contract";
+import type { InvoiceData, OcrData, TableData } from "@/lib/kernel/contract";
 import type { PageRasters } from "./rasters";
 
 export interface ProviderInput {

@@ -1,6 +1,6 @@
 // GET /v1/categories – the catalog, paged (INTERFACE.md: order, paging, 422s).
 import type { FastifyPluginAsync } from "fastify";
-import { type Category, type CategoryPage, categoryListQuerySchema } from "@/lib/contract";
+import { type Category, type CategoryPage, categoryListQuerySchema } from "@/lib/kernel/contract";
 import { ORDERED_CATALOG } from "../catalog";
 import { validateRequest } from "../http/errors";
 

@@ -18,7 +18,7 @@
 // bytes, wait for a slot) and retry with the same key — which must then run. A 500
 // or a client that went away is not stored either, for the same reason.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { categoryPathSchema } from "@/lib/contract";
+import { categoryPathSchema } from "@/lib/kernel/contract";
 import type { CatalogEntry } from "../catalog";
 import type { StoredResponse } from "../db/types";
 import type { AppDeps } from "../deps";

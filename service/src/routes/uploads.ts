@@ -1,9 +1,14 @@
 // POST /v1/categories/:category_id/uploads – a short-lived signed PUT URL for one document.
 import type { FastifyPluginAsync } from "fastify";
-import { categoryPathSchema, type UploadGrant, uploadRequestSchema } from "@/lib/contract";
+import { categoryPathSchema, type UploadGrant, uploadRequestSchema } from "@/lib/kernel/contract";
+import {
+  lessThanEqual,
+  literalError,
+  validationItem,
+} from "@/lib/kernel/contract/validation-error";
 import type { AppDeps } from "../deps";
 import { requireCategory } from "../http/category";
-import { expectedList, unprocessable, validateRequest, validationItem } from "../http/errors";
+import { unprocessable, validateRequest } from "../http/errors";
 import { newObjectKey, normalizeContentType } from "../storage/keys";
 
 export const uploadRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, db, store }) => {
@@ -17,27 +22,18 @@ export const uploadRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, d
 
     const contentType = normalizeContentType(body.content_type);
     if (!category.accepts.includes(contentType)) {
-      const expected = expectedList(category.accepts);
       throw unprocessable([
-        validationItem({
-          type: "literal_error",
-          loc: ["body", "content_type"],
-          msg: `Input should be ${expected}`,
-          input: body.content_type,
-          ctx: { expected },
-        }),
+        validationItem(["body", "content_type"], literalError(category.accepts), body.content_type),
       ]);
     }
 
     if (body.content_length !== undefined && body.content_length > category.maxBytes) {
       throw unprocessable([
-        validationItem({
-          type: "less_than_equal",
-          loc: ["body", "content_length"],
-          msg: `Input should be less than or equal to ${category.maxBytes}`,
-          input: body.content_length,
-          ctx: { le: category.maxBytes },
-        }),
+        validationItem(
+          ["body", "content_length"],
+          lessThanEqual(category.maxBytes),
+          body.content_length,
+        ),
       ]);
     }
 

@@ -8,7 +8,7 @@
 // "low_quality" when a provider answered but its answer failed its own checks
 // (ProviderOutput.check, INTERFACE.md "Quality failover"): the router then
 // tries the next provider, and returns the best unsure answer if none is sure.
-import type { Attempt } from "@/lib/contract";
+import type { Attempt } from "@/lib/kernel/contract";
 import type { CatalogEntry, ProviderSlot } from "../catalog";
 import { ConfigError } from "../config";
 import { raceAbort } from "../providers/abort";

@@ -1,5 +1,5 @@
 // What the HTTP layer sees of the router (service/src/routing).
-import type { Attempt } from "@/lib/contract";
+import type { Attempt } from "@/lib/kernel/contract";
 import type { CatalogEntry } from "../catalog";
 import type { ProviderInput, ProviderOutput } from "../providers/types";
 

@@ -4,7 +4,7 @@
 // blanked out, and its rules read into grids. A photo's rules come first and
 // are painted over before it is read by OCR.
 import { createCanvas, loadImage } from "@napi-rs/canvas";
-import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/contract";
+import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/kernel/contract";
 import { median } from "../layout/geometry";
 import { slope } from "../layout/level";
 import { drawPageGrey, openPdf, pageGraphics, rasterisePage } from "../pages/pdf";

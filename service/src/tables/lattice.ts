@@ -4,7 +4,7 @@
 // between them are one cell spanning both; each word falls into the cell that
 // holds its centre, so a cell may hold several lines of text. A table without
 // rules (or with rules only under its header) is left to stream detection.
-import type { BBox, OcrSpan, Table, TableCell } from "@/lib/contract";
+import type { BBox, OcrSpan, Table, TableCell } from "@/lib/kernel/contract";
 import { groupLines } from "../layout/lines";
 import type { Grey } from "../preprocess/grey";
 

@@ -3,7 +3,7 @@
 // white space) or by lattice detection (lattice-page.ts: cells from the
 // ruling lines in the page image). An answer with ragged rows, words across
 // ruling lines or no table is unsure, so the router tries the next provider.
-import type { OcrData, TableData } from "@/lib/contract";
+import type { OcrData, TableData } from "@/lib/kernel/contract";
 import {
   readWords,
   resultPages,

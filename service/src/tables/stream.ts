@@ -2,7 +2,7 @@
 // alone, no ruling lines. Rows come from the layout layer's lines; a run of
 // lines each split into two or more segments by wide gaps is a table; its
 // columns are the x ranges the segments cover, separated by gaps no row crosses.
-import type { BBox, OcrSpan, Table, TableCell } from "@/lib/contract";
+import type { BBox, OcrSpan, Table, TableCell } from "@/lib/kernel/contract";
 import { height, median, union } from "../layout/geometry";
 import { levelWords } from "../layout/level";
 import { groupLines } from "../layout/lines";

@@ -4,7 +4,7 @@
 // into noise, rules and specks. An answer below either bound is unsure, and
 // the router tries the next provider. The bounds come from the calibration
 // bench (bench/calibration.ts): see docs/quality.md.
-import type { OcrData } from "@/lib/contract";
+import type { OcrData } from "@/lib/kernel/contract";
 import type { AnswerCheck } from "../providers/types";
 
 export interface AnswerBounds {

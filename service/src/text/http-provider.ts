@@ -11,8 +11,8 @@
 //           `pages` defaults to the number of pages in the data.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { type OcrData, ocrDataSchema } from "@/lib/contract";
-import { readTextUpTo } from "@/lib/http/read-limited";
+import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
+import { readTextUpTo } from "@/lib/kernel/read-limited";
 import type { Provider, ProviderInput, ProviderOffer, ProviderOutput } from "../providers/types";
 import { UnreadableDocumentError } from "../providers/types";
 

@@ -5,7 +5,7 @@
 import { availableParallelism } from "node:os";
 import pMap from "p-map";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { BBox, OcrData, OcrPage } from "@/lib/contract";
+import type { BBox, OcrData, OcrPage } from "@/lib/kernel/contract";
 import { readsAll, resolveLanguage } from "../engines/language";
 import type { PageRecognizer, RecognizedPage } from "../engines/ocr-page";
 import { documentText } from "../engines/ocr-page";

@@ -2,7 +2,7 @@
 // (pages/text-layer.ts). A page without a text layer (a scan) is rasterised
 // and read by the first available OCR engine.
 
-import type { OcrData } from "@/lib/contract";
+import type { OcrData } from "@/lib/kernel/contract";
 import { resolveLanguage } from "../engines/language";
 import type { PageRecognizer } from "../engines/ocr-page";
 import type { OcrEngine } from "../engines/types";

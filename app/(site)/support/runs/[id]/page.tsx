@@ -12,9 +12,9 @@ import { RunFacts } from "@/components/support/run-facts";
 import { RunTimeline } from "@/components/support/run-timeline";
 import { SectionCard } from "@/components/support/section-card";
 import { requireStaff } from "@/lib/auth";
-import { processMetaSchema } from "@/lib/contract";
 import { env } from "@/lib/env";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
+import { processMetaSchema } from "@/lib/kernel/contract";
 import { findRunForStaff } from "@/lib/ledger/access";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
 
@@ -130,11 +130,11 @@ export default async function SupportRunPage({ params }: Props) {
         ) : null}
       </SectionCard>
 
-      {run.status === "succeeded" && meta.success && run.data ? (
+      {run.status === "succeeded" && meta.success && run.data && run.kind ? (
         <section aria-label="Result as the buyer sees it" className="space-y-3">
           <h2 className="font-semibold text-lg text-slate-900">What the buyer sees</h2>
           <ResultView
-            result={{ data: run.data, meta: buyerMeta(meta.data) }}
+            result={{ kind: run.kind, data: run.data, meta: buyerMeta(meta.data) }}
             fileName={run.fileName ?? undefined}
             unitLabel={env.COST_UNIT_LABEL}
             support={runSupportContext(run)}

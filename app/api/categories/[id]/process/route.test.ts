@@ -1,25 +1,27 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
+import type { ProcessCall } from "@/lib/routing/types";
 
 const processDocument = vi.fn();
 vi.mock("@/lib/routing", async (original) => {
   const documents = await original<typeof import("@/lib/routing/documents")>();
+  return { processCall: documents.processCall, processDocument };
+});
+// The ledger's ownership check, the grant's object key and the key derivation are
+// tested in app/api/buyers.test.ts; here the call goes out as the ledger would send it.
+vi.mock("@/lib/ledger/track", async () => {
+  const { withIdempotencyKey, withInputRef } = await import("@/lib/routing/documents");
   return {
-    processCall: documents.processCall,
-    withIdempotencyKey: documents.withIdempotencyKey,
-    processDocument,
+    trackProcess: (
+      context: { call: ProcessCall },
+      send: (call: ProcessCall) => Promise<unknown>,
+    ) => {
+      const key = context.call.headers["Idempotency-Key"];
+      const call = withInputRef(context.call, "uploads/x.png");
+      return send(withIdempotencyKey(call, key && `private-${key}`));
+    },
   };
 });
-// The ledger's ownership check and key derivation are tested in app/api/buyers.test.ts.
-vi.mock("@/lib/ledger/track", () => ({
-  trackProcess: (
-    context: { call: { headers: { "Idempotency-Key"?: string } } },
-    send: (upstreamKey: string | undefined) => Promise<unknown>,
-  ) => {
-    const key = context.call.headers["Idempotency-Key"];
-    return send(key && `private-${key}`);
-  },
-}));
 const { POST } = await import("./route");
 
 const ID = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";
@@ -40,16 +42,20 @@ beforeEach(() => {
 
 describe("POST /api/categories/:id/process", () => {
   it("passes the document, the hints and the buyer's private Idempotency-Key through", async () => {
-    processDocument.mockResolvedValue({ data: { text: "hi" }, meta, replayed: true });
+    processDocument.mockResolvedValue({
+      kind: "other",
+      data: { text: "hi" },
+      meta,
+      replayed: true,
+    });
     const body = {
       document: "s3://bucket/uploads/x.png",
       mimeType: "image/png",
       languageHints: ["eng"],
-      objectKey: "uploads/x.png",
     };
     const response = await call(body, { "Idempotency-Key": "k-123" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: { text: "hi" }, meta });
+    expect(await response.json()).toEqual({ kind: "other", data: { text: "hi" }, meta });
     expect(response.headers.get("idempotent-replayed")).toBe("true");
     expect(processDocument).toHaveBeenCalledWith(
       ID,
@@ -57,7 +63,7 @@ describe("POST /api/categories/:id/process", () => {
         headers: { "Idempotency-Key": "private-k-123" },
         body: {
           input: { document: body.document, mime_type: "image/png", language_hints: ["eng"] },
-          input_ref: body.objectKey,
+          input_ref: "uploads/x.png",
         },
       },
       expect.anything(),

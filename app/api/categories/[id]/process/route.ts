@@ -2,13 +2,13 @@
 // the browser's Idempotency-Key goes upstream made private to the buyer, so a
 // retry never runs twice and no other buyer can replay it.
 import { safeParse } from "zod/mini";
-import { processBodySchema, processHeadersSchema } from "@/lib/api/documents";
-import { categoryIdSchema } from "@/lib/contract";
+import { type ProcessAnswer, processBodySchema, processHeadersSchema } from "@/lib/api/documents";
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
+import { categoryIdSchema } from "@/lib/kernel/contract";
 import { trackProcess } from "@/lib/ledger/track";
-import { processCall, processDocument, withIdempotencyKey } from "@/lib/routing";
+import { processCall, processDocument } from "@/lib/routing";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
@@ -21,19 +21,18 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     });
     const body = parseRequest(processBodySchema, await readJsonBody(request));
     const call = processCall(body, headers["Idempotency-Key"]);
-    const { data, meta, replayed } = await trackProcess({ categoryId: id, call }, (upstreamKey) =>
-      processDocument(id, withIdempotencyKey(call, upstreamKey), request.signal),
+    const { kind, data, meta, replayed } = await trackProcess(
+      { categoryId: id, call },
+      (upstreamCall) => processDocument(id, upstreamCall, request.signal),
     );
     // The ledger keeps the raw meta for support; the buyer gets plain words.
-    return jsonResponse(
-      { data, meta: buyerMeta(meta) },
-      {
-        headers: {
-          "Cache-Control": "no-store",
-          ...(replayed ? { "Idempotent-Replayed": "true" } : {}),
-        },
+    const answer: ProcessAnswer = { kind, data, meta: buyerMeta(meta) };
+    return jsonResponse(answer, {
+      headers: {
+        "Cache-Control": "no-store",
+        ...(replayed ? { "Idempotent-Replayed": "true" } : {}),
       },
-    );
+    });
   } catch (error) {
     return errorResponse(error);
   }

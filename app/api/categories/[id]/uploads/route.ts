@@ -1,10 +1,10 @@
 // POST /api/categories/:id/uploads – a grant for one browser PUT to storage.
 import { safeParse } from "zod/mini";
 import { uploadBodySchema } from "@/lib/api/documents";
-import { categoryIdSchema } from "@/lib/contract";
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
+import { categoryIdSchema } from "@/lib/kernel/contract";
 import { trackGrant } from "@/lib/ledger/track";
 import { requestUpload } from "@/lib/routing";
 

@@ -12,17 +12,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   try {
     await guardRequest(request, { mutating: true });
     const { id } = await params;
-    const body = parseRequest(uploadedBodySchema, await readJsonBody(request, { optional: true }));
+    parseRequest(uploadedBodySchema, await readJsonBody(request, { optional: true }));
     const sessionId = await getBuyerSessionId();
     const marked =
       sessionId !== null &&
       id.length <= MAX_RUN_ID_LENGTH &&
-      (await (
-        await getLedger()
-      ).recordUploaded(sessionId, id, {
-        fileName: body.fileName,
-        fileSize: body.size,
-      }));
+      (await (await getLedger()).recordUploaded(sessionId, id));
     if (!marked) throw new AppError("not_found", { message: "No upload of yours has that id." });
     const answer: UploadedAnswer = { recorded: true };
     return Response.json(answer, { headers: { "Cache-Control": "no-store" } });

@@ -1,8 +1,7 @@
 // Zod issues → FastAPI/Pydantic v2 items: type names, messages, ctx and input as Pydantic gives them.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { pydanticIssue } from "@/lib/contract";
-import { toValidationItems } from "../src/http/pydantic";
+import { issueParams, toValidationItems, valueError } from "./validation-error";
 
 function items(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input);
@@ -118,9 +117,7 @@ describe("toValidationItems", () => {
     const schema = z.object({
       hints: z.array(z.string()),
       doc: z.string().refine((v) => v.startsWith("s3://"), {
-        params: pydanticIssue("value_error", "Value error, not an s3 URI", {
-          error: "not an s3 URI",
-        }),
+        params: issueParams(valueError("not an s3 URI")),
       }),
     });
     expect(items(schema, { hints: ["en", 5], doc: "x" })).toEqual([

@@ -16,3 +16,4 @@ export * from "./documents";
 export * from "./errors";
 export { PAGING } from "./paging";
 export * from "./requests";
+export * from "./validation-error";

@@ -1,15 +1,11 @@
 // The requests the service accepts, as it checks them: path, query, headers
 // and bodies. The service validates with these and OpenAPI publishes them, so
 // what is published is what is enforced. A refusal is a 422 in the seed's
-// FastAPI/Pydantic shape (seed part 7); a check whose Pydantic type and words
-// differ from zod's own names them with pydanticIssue().
+// FastAPI/Pydantic shape (./validation-error.ts); a check whose Pydantic type
+// and words differ from zod's own names them with issueParams().
 import * as z from "zod/mini";
 import { PAGING } from "./paging";
-
-/** Params of a custom issue naming its Pydantic type, message and ctx (read by the service's 422). */
-export function pydanticIssue(type: string, msg: string, ctx: Record<string, unknown> = {}) {
-  return { pydantic: { type, msg, ctx } };
-}
+import { intParsing, issueParams, missing, valueError } from "./validation-error";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** ISO 639 ("en", "en-US", "zh-Hans") or Tesseract ("eng", "chi_sim") language codes. */
@@ -20,11 +16,11 @@ const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 export const categoryIdSchema = z.pipe(
   z.string().check(
     z.refine((value) => UUID.test(value), {
-      params: pydanticIssue(
-        "uuid_parsing",
-        "Input should be a valid UUID, invalid character or length: expected 8-4-4-4-12 hexadecimal digits",
-        { error: "expected 8-4-4-4-12 hexadecimal digits" },
-      ),
+      params: issueParams({
+        type: "uuid_parsing",
+        msg: "Input should be a valid UUID, invalid character or length: expected 8-4-4-4-12 hexadecimal digits",
+        ctx: { error: "expected 8-4-4-4-12 hexadecimal digits" },
+      }),
     }),
   ),
   z.transform((value) => value.toLowerCase()),
@@ -42,10 +38,7 @@ const queryInt = (min: number, max?: number) =>
     z.pipe(
       z.string().check(
         z.refine((value) => /^[+-]?\d+$/.test(value), {
-          params: pydanticIssue(
-            "int_parsing",
-            "Input should be a valid integer, unable to parse string as an integer",
-          ),
+          params: issueParams(intParsing()),
         }),
       ),
       z.pipe(
@@ -73,15 +66,20 @@ export const uploadRequestSchema = z.object({
 });
 export type UploadRequest = z.input<typeof uploadRequestSchema>;
 
-/** `Idempotency-Key`: 1–255 printable ASCII characters (INTERFACE.md). */
+/**
+ * `Idempotency-Key`: 1–255 printable ASCII characters (INTERFACE.md). The
+ * service checks the header with it, the app the key its browser sends.
+ */
 export const idempotencyKeySchema = z.string().check(
   z.minLength(1),
   z.maxLength(255),
   z.refine((key) => PRINTABLE_ASCII.test(key), {
-    params: pydanticIssue(
-      "value_error",
-      "Value error, Idempotency-Key may only hold printable ASCII characters (space to ~)",
-      { error: "not printable ASCII" },
+    error: "must be printable ASCII characters (space to ~)",
+    params: issueParams(
+      valueError(
+        "Idempotency-Key may only hold printable ASCII characters (space to ~)",
+        "not printable ASCII",
+      ),
     ),
   }),
 );
@@ -95,20 +93,27 @@ export const MAX_LANGUAGE_HINTS = 16;
 
 const languageHintSchema = z.string().check(
   z.refine((code) => LANGUAGE_CODE.test(code), {
-    params: pydanticIssue(
-      "value_error",
-      "Value error, not a language code: use ISO 639 codes such as 'en' or Tesseract codes such as 'eng'",
-      { error: "not a language code" },
+    error: "must be a language code such as 'en' or 'eng'",
+    params: issueParams(
+      valueError(
+        "not a language code: use ISO 639 codes such as 'en' or Tesseract codes such as 'eng'",
+        "not a language code",
+      ),
     ),
   }),
 );
+
+/** `input.language_hints`: the service checks them with it, the app what its browser sends. */
+export const languageHintsSchema = z
+  .array(languageHintSchema)
+  .check(z.maxLength(MAX_LANGUAGE_HINTS));
 
 /** `input` of a text-recognition category (INTERFACE.md, "Process input"); other fields pass through. */
 export const processInputSchema = z.looseObject({
   // Required unless input_ref is given: checked on the whole body, below.
   document: z.optional(z.string().check(z.minLength(1))),
   mime_type: z.string().check(z.minLength(1)),
-  language_hints: z.optional(z.array(languageHintSchema).check(z.maxLength(MAX_LANGUAGE_HINTS))),
+  language_hints: z.optional(languageHintsSchema),
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -126,7 +131,7 @@ export const processRequestSchema = z
         !isRecord(body.input) || body.input.document !== undefined || body.input_ref !== undefined,
       {
         path: ["input", "document"],
-        params: pydanticIssue("missing", "Field required"),
+        params: issueParams(missing()),
         // Runs even when other fields failed, so one 422 lists every problem.
         when: (payload) => isRecord(payload.value),
       },
