@@ -1,6 +1,7 @@
 // POST /v1/categories/:category_id/uploads – a short-lived signed PUT URL for one document.
 import type { FastifyPluginAsync } from "fastify";
 import { categoryPathSchema, type UploadGrant, uploadRequestSchema } from "@/lib/contract";
+import { maxBytesFor } from "../catalog";
 import type { AppDeps } from "../deps";
 import { requireCategory } from "../http/category";
 import { expectedList, unprocessable, validateRequest, validationItem } from "../http/errors";
@@ -29,14 +30,15 @@ export const uploadRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, d
       ]);
     }
 
-    if (body.content_length !== undefined && body.content_length > category.maxBytes) {
+    const maxBytes = maxBytesFor(category, contentType);
+    if (body.content_length !== undefined && body.content_length > maxBytes) {
       throw unprocessable([
         validationItem({
           type: "less_than_equal",
           loc: ["body", "content_length"],
-          msg: `Input should be less than or equal to ${category.maxBytes}`,
+          msg: `Input should be less than or equal to ${maxBytes}`,
           input: body.content_length,
-          ctx: { le: category.maxBytes },
+          ctx: { le: maxBytes },
         }),
       ]);
     }
