@@ -25,6 +25,7 @@ const LAYERS = [
   // to read; words laid out in lines and rows; the service's environment and metrics.
   [
     "providers",
+    "e-invoice", // CII and UBL XML read into an invoice, with no page
     "preprocess",
     "layout",
     "config.ts",

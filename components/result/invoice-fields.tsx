@@ -20,7 +20,7 @@ export function fieldHighlights(data: InvoiceData): Map<InvoiceFieldName, Highli
   const found = new Map<InvoiceFieldName, Highlight>();
   for (const name of Object.keys(FIELD_LABEL) as InvoiceFieldName[]) {
     const field = data.fields[name];
-    if (field.value === null || !field.bbox) continue;
+    if (field.value === null || !field.bbox || field.page === undefined) continue;
     found.set(name, {
       id: `field:${name}`,
       label: FIELD_LABEL[name],

@@ -4,13 +4,13 @@ import type { InvoiceData } from "@/lib/kernel/contract";
 import { formatAmount, invoiceCurrency } from "./invoice-text";
 import type { Highlight, HighlightHandlers } from "./use-highlight";
 
+/** Line items with a box on the page (one read from an e-invoice's XML may have none). */
 export function lineItemHighlights(data: InvoiceData): Highlight[] {
-  return data.line_items.map((item, i) => ({
-    id: `item:${i}`,
-    label: `Line item ${i + 1}`,
-    page: item.page,
-    bbox: item.bbox,
-  }));
+  return data.line_items.flatMap(({ page, bbox }, i) =>
+    page !== undefined && bbox
+      ? [{ id: `item:${i}`, label: `Line item ${i + 1}`, page, bbox }]
+      : [],
+  );
 }
 
 const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
@@ -61,7 +61,7 @@ export function InvoiceLineItems({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {data.line_items.map((item, i) => {
-            const target = highlights[i];
+            const target = highlights.find((h) => h.id === `item:${i}`);
             return (
               <tr
                 // biome-ignore lint/suspicious/noArrayIndexKey: printed order is the identity.

@@ -20,16 +20,12 @@ export function InvoiceResult({ data, result, file, fileName }: DataViewProps<In
   const items = useMemo(() => lineItemHighlights(data), [data]);
   const drawn = useMemo(
     () => [
-      ...Object.values(data.fields).flatMap((field) =>
-        field.value !== null && field.bbox
-          ? [{ text: field.text, bbox: field.bbox, page: field.page }]
-          : [],
+      ...Object.values(data.fields).flatMap(({ value, text, bbox, page }) =>
+        value !== null && bbox && page !== undefined ? [{ text, bbox, page }] : [],
       ),
-      ...data.line_items.map((item) => ({
-        text: item.description,
-        bbox: item.bbox,
-        page: item.page,
-      })),
+      ...data.line_items.flatMap(({ description, bbox, page }) =>
+        bbox && page !== undefined ? [{ text: description, bbox, page }] : [],
+      ),
     ],
     [data],
   );

@@ -142,7 +142,7 @@ export function fieldsCsv(data: InvoiceData): string {
       label,
       field.value,
       field.text,
-      field.value === null ? null : field.page,
+      field.value === null ? null : (field.page ?? null),
       field.value === null ? null : formatConfidence(field.confidence),
     ]);
   }

@@ -79,6 +79,22 @@ describe("judgeFile", () => {
     expect(message).toBe("This file is really a PDF file. This category takes PNG or JPEG files.");
   });
 
+  it("takes an e-invoice's XML where the category takes XML, and says so where it does not", () => {
+    const xml = new TextEncoder().encode('<?xml version="1.0" encoding="UTF-8"?>\n<rsm:');
+    const invoices = {
+      ...rules,
+      accepted: [...DEFAULT_ACCEPTED_TYPES, "application/xml", "text/xml"],
+    };
+    expect(judgeFile({ name: "factur-x.xml", size: 4000 }, xml, invoices)).toEqual({
+      ok: true,
+      mimeType: "application/xml",
+    });
+    const { message } = refusal(judgeFile({ name: "factur-x.xml", size: 4000 }, xml, rules));
+    expect(message).toBe(
+      "XML files are not accepted here. This category takes PNG, JPEG, WebP, TIFF, BMP or PDF files.",
+    );
+  });
+
   it("refuses a .png whose contents are text", () => {
     const text = new TextEncoder().encode("This is not an image at all.");
     const { code, message } = refusal(judgeFile({ name: "x.png", size: 28 }, text, rules));

@@ -14,6 +14,10 @@ describe("media types", () => {
     expect(describeAcceptedTypes(["application/pdf"])).toBe("PDF");
     expect(describeAcceptedTypes(["image/png", "IMAGE/PNG", "image/jpeg"])).toBe("PNG or JPEG");
     expect(describeAcceptedTypes(["text/csv", "application/pdf"])).toBe("text/csv or PDF");
+    // An e-invoice's two XML types read as one.
+    expect(describeAcceptedTypes(["application/pdf", "application/xml", "text/xml"])).toBe(
+      "PDF or XML",
+    );
   });
 
   it("reads endings case-insensitively and ignores dot-files and names without one", () => {
@@ -24,6 +28,7 @@ describe("media types", () => {
     expect(mediaTypeForExtension("photo.JPG")?.mime).toBe("image/jpeg");
     expect(mediaTypeForExtension("page.tif")?.mime).toBe("image/tiff");
     expect(mediaTypeForExtension("notes.txt")).toBeUndefined();
+    expect(mediaTypeForExtension("factur-x.XML")?.mime).toBe("application/xml");
   });
 
   it("compares types the way the service does", () => {

@@ -18,10 +18,15 @@ export const KNOWN_MEDIA_TYPES: readonly MediaType[] = [
   { mime: "image/tiff", extensions: [".tif", ".tiff"], label: "TIFF" },
   { mime: "image/bmp", extensions: [".bmp"], label: "BMP" },
   { mime: "application/pdf", extensions: [".pdf"], label: "PDF" },
+  // An e-invoice (CII or UBL); this project's invoice category takes it.
+  { mime: "application/xml", extensions: [".xml"], label: "XML" },
+  { mime: "text/xml", extensions: [], label: "XML" },
 ];
 
-/** Every type above: what a text-recognition category takes on this project's service. */
-export const DEFAULT_ACCEPTED_TYPES: readonly string[] = KNOWN_MEDIA_TYPES.map((t) => t.mime);
+/** Every page type above (not XML): what a text-recognition category takes on this project's service. */
+export const DEFAULT_ACCEPTED_TYPES: readonly string[] = KNOWN_MEDIA_TYPES.map(
+  (t) => t.mime,
+).filter((mime) => !mime.endsWith("/xml"));
 
 /** 25 MiB, the service's default maximum (INTERFACE.md, "Upload URL"). */
 export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;

@@ -28,6 +28,13 @@ describe("sniffMediaType", () => {
     ["big-endian TIFF", bytes([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8]), "image/tiff"],
     ["BMP", bytes("BM", [0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0]), "image/bmp"],
     ["PDF after a few junk bytes", bytes([0xef, 0xbb, 0xbf], "\n%PDF-1.7\n"), "application/pdf"],
+    ["XML with its declaration", bytes('<?xml version="1.0"?>\n<rsm:Cross'), "application/xml"],
+    [
+      "XML without one, after a BOM",
+      bytes([0xef, 0xbb, 0xbf], "\n  <Invoice xmlns="),
+      "application/xml",
+    ],
+    ["UTF-16 XML", bytes([0xff, 0xfe, 0x3c, 0, 0x3f, 0]), "application/xml"],
   ])("knows %s by its signature", (_, head, type) => {
     expect(sniffMediaType(head)).toBe(type);
   });
@@ -39,6 +46,7 @@ describe("sniffMediaType", () => {
     ["a text file starting with BM", bytes("BMW owners club minutes")],
     ["a ZIP (docx)", bytes([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0])],
     ["a GIF", bytes("GIF89a", [1, 0, 1, 0])],
+    ["text that starts with a bracket", bytes("< 5 items left")],
   ])("refuses %s", (_, head) => {
     expect(sniffMediaType(head)).toBeNull();
   });

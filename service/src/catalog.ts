@@ -2,6 +2,7 @@
 // and ledgers stay valid across restarts and machines.
 import { CATEGORY_STATUS } from "@/lib/kernel/contract";
 import measuredQuality from "./catalog-quality.json" with { type: "json" };
+import { E_INVOICE_MAX_BYTES, XML_MEDIA_TYPES } from "./e-invoice/limits";
 import { OCR_LANGUAGES } from "./engines/language";
 
 export type CategoryStatus = (typeof CATEGORY_STATUS)[keyof typeof CATEGORY_STATUS];
@@ -32,6 +33,8 @@ export interface CatalogEntry {
   /** Lower-case media types the category takes; empty when coming soon. */
   accepts: readonly string[];
   maxBytes: number;
+  /** A lower limit for some of the types it takes (an e-invoice XML file); `maxBytes` for the rest. */
+  maxBytesByType?: Readonly<Record<string, number>>;
   /**
    * Languages it reads (ISO 639-1), installed for every engine that claims them;
    * a hint outside them is refused (INTERFACE.md, "Languages"). Absent: no hints checked.
@@ -125,8 +128,10 @@ export const CATALOG: readonly CatalogEntry[] = [
     description:
       "Finds the supplier, dates, line items and totals on an invoice and returns them as fields.",
     status: CATEGORY_STATUS.active,
-    accepts: [...IMAGE_TYPES, "application/pdf"],
+    // An e-invoice's XML (CII or UBL) is read as it is (docs/invoices.md, "E-invoices").
+    accepts: [...IMAGE_TYPES, "application/pdf", ...XML_MEDIA_TYPES],
     maxBytes: 25 * MiB,
+    maxBytesByType: Object.fromEntries(XML_MEDIA_TYPES.map((t) => [t, E_INVOICE_MAX_BYTES])),
     languages: OCR_LANGUAGES,
     // Quality: share of fields right on the calibration invoices, PDFs and
     // photos together (bench/invoices.ts; docs/invoices.md).
@@ -176,6 +181,14 @@ export const ORDERED_CATALOG: readonly CatalogEntry[] = [...CATALOG].sort(
     Number(a.status !== CATEGORY_STATUS.active) - Number(b.status !== CATEGORY_STATUS.active) ||
     a.name.localeCompare(b.name, "en"),
 );
+
+/** The most bytes a category takes of one (normalised) media type. */
+export function maxBytesFor(category: CatalogEntry, contentType: string): number {
+  const byType = category.maxBytesByType;
+  return byType && Object.hasOwn(byType, contentType)
+    ? (byType[contentType] ?? category.maxBytes)
+    : category.maxBytes;
+}
 
 export function findCategory(id: string): CatalogEntry | undefined {
   const lower = id.toLowerCase();

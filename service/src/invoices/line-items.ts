@@ -103,7 +103,7 @@ export function findItemTable(pages: readonly PageRows[]): ItemTable | undefined
       if (!numbers && last && last.page === row.page && row.bbox.y0 - previous.bbox.y1 < unit) {
         // A description over two lines.
         last.description = `${last.description} ${row.cells.map((c) => c.text).join(" ")}`;
-        last.bbox = union([last.bbox, ownBox(row.cells)]);
+        last.bbox = union([...(last.bbox ? [last.bbox] : []), ownBox(row.cells)]);
       } else if (numbers) {
         const next = item(columns, row);
         if (next.amount === null && next.unit_price === null) break;

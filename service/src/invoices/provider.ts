@@ -1,11 +1,13 @@
 // Invoice data providers: words from a word source (a PDF's text layer, else
 // OCR), read into invoice fields by one of the extractors (extract.ts). An
 // answer whose totals do not add up is unsure (checks.ts), so the router tries
-// the next provider and returns the best.
+// the next provider and returns the best. An e-invoice (an uploaded XML file,
+// or a PDF that carries one) is answered from its XML instead (e-invoice/).
 import type { InvoiceData } from "@/lib/kernel/contract";
 import { readWords, type WordSources, wordSourcesAvailable } from "../pages/word-sources";
 import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import { checkInvoice } from "./checks";
+import { answerFromEmbedded } from "./e-invoice/embedded";
 import type { Extractor } from "./extract";
 
 export function createInvoiceProvider(
@@ -17,6 +19,8 @@ export function createInvoiceProvider(
     name,
     available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<InvoiceData>> {
+      const fromXml = await answerFromEmbedded(input, sources.pdf, extract);
+      if (fromXml) return fromXml;
       const { words } = await readWords(sources, input);
       const data = extract(words.data);
       return { data, pages: words.pages, check: checkInvoice(data) };

@@ -8,8 +8,11 @@ import {
   validationItem,
   valueError,
 } from "@/lib/kernel/contract/validation-error";
-import type { CatalogEntry } from "../catalog";
+import { type CatalogEntry, maxBytesFor } from "../catalog";
 import type { GrantRecord, GrantStore } from "../db/types";
+import { XML_MEDIA_TYPES } from "../e-invoice/limits";
+import { eInvoiceProblem } from "../e-invoice/read";
+import { looksLikeXml } from "../e-invoice/xml";
 import { unprocessable } from "../http/errors";
 import { normalizeContentType } from "../storage/keys";
 import { ObjectTooLarge, readObject } from "../storage/read";
@@ -44,7 +47,26 @@ const commonDocuments: Detector = {
     return undefined;
   },
 };
-const fileTypes = new FileTypeParser({ customDetectors: [commonDocuments] });
+/**
+ * XML (an e-invoice), with or without its `<?xml` declaration, which file-type
+ * requires. Whether it is an e-invoice is read from its root (readDocument).
+ */
+const xmlDocuments: Detector = {
+  id: "docroute:xml",
+  async detect(tokenizer) {
+    const head = new Uint8Array(64);
+    const read = await tokenizer.peekBuffer(head, { length: head.length, mayBeLess: true });
+    return looksLikeXml(head.subarray(0, read))
+      ? { ext: "xml", mime: "application/xml" }
+      : undefined;
+  },
+};
+const fileTypes = new FileTypeParser({ customDetectors: [commonDocuments, xmlDocuments] });
+
+const isXml = (mimeType: string) => (XML_MEDIA_TYPES as readonly string[]).includes(mimeType);
+/** Bytes detected as `detected` are what `declared` says: both XML types name the same bytes. */
+const sameType = (detected: string | undefined, declared: string) =>
+  detected === declared || (detected !== undefined && isXml(detected) && isXml(declared));
 
 export interface ResolvedDocument {
   grant: GrantRecord;
@@ -103,7 +125,7 @@ export async function resolveDocument(
       parts.mimeType,
     );
   }
-  return { grant, mimeType, maxBytes: category.maxBytes };
+  return { grant, mimeType, maxBytes: maxBytesFor(category, mimeType) };
 }
 
 /** The object key named by input.document and/or input_ref; both must agree. */
@@ -186,7 +208,7 @@ export async function readDocument(
   if (grant.uploadedAt === null) await grants.markUploaded(grant.objectKey, bytes.length, now);
 
   const detected = await fileTypes.fromBuffer(bytes);
-  if (detected?.mime !== mimeType) {
+  if (!sameType(detected?.mime, mimeType)) {
     const seen = detected
       ? `they look like ${detected.mime}`
       : "their type could not be recognised";
@@ -195,6 +217,18 @@ export async function readDocument(
       `the uploaded bytes are not ${mimeType}: ${seen}. Upload the real ${mimeType} file again, or declare the type it really has.`,
       parts.mimeType,
     );
+  }
+  if (isXml(mimeType)) {
+    // Only an e-invoice is read; any other XML is refused here, in words, not by every provider.
+    const problem = eInvoiceProblem(bytes);
+    if (problem) {
+      refuse(
+        loc,
+        `${problem}. Upload the e-invoice's XML file, or the invoice as a PDF or an image.`,
+        input,
+      );
+    }
+    return bytes;
   }
   const kind = mimeType === "application/pdf" ? "pdf" : "image";
   const tooLarge = await pageLimitProblem(bytes, kind, limits.maxPdfPages);

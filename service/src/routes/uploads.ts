@@ -6,6 +6,7 @@ import {
   literalError,
   validationItem,
 } from "@/lib/kernel/contract/validation-error";
+import { maxBytesFor } from "../catalog";
 import type { AppDeps } from "../deps";
 import { requireCategory } from "../http/category";
 import { unprocessable, validateRequest } from "../http/errors";
@@ -27,13 +28,10 @@ export const uploadRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, d
       ]);
     }
 
-    if (body.content_length !== undefined && body.content_length > category.maxBytes) {
+    const maxBytes = maxBytesFor(category, contentType);
+    if (body.content_length !== undefined && body.content_length > maxBytes) {
       throw unprocessable([
-        validationItem(
-          ["body", "content_length"],
-          lessThanEqual(category.maxBytes),
-          body.content_length,
-        ),
+        validationItem(["body", "content_length"], lessThanEqual(maxBytes), body.content_length),
       ]);
     }
 

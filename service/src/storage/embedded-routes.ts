@@ -9,7 +9,7 @@ import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { crc32 } from "node:zlib";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { findCategory } from "../catalog";
+import { findCategory, maxBytesFor } from "../catalog";
 import type { GrantStore } from "../db/types";
 import { uploadBytes } from "../metrics";
 import {
@@ -156,7 +156,7 @@ export const embeddedStorageRoutes: FastifyPluginAsync<{
       return s3Error(request, reply, 403, "AccessDenied", "No upload was granted for this object");
     }
 
-    const max = category.maxBytes;
+    const max = maxBytesFor(category, grant.contentType);
     const declared = Number(request.headers["content-length"] ?? Number.NaN);
     const tooLarge = () => {
       closeAfterReply(request, reply);

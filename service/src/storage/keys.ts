@@ -11,6 +11,8 @@ const EXTENSIONS: Record<string, string> = {
   "image/tiff": ".tiff",
   "image/bmp": ".bmp",
   "image/gif": ".gif",
+  "application/xml": ".xml",
+  "text/xml": ".xml",
 };
 
 export const OBJECT_KEY =
