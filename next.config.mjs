@@ -13,6 +13,11 @@ export const API_SECURITY_HEADERS = {
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The app image (deploy/app/Dockerfile) builds with DOCROUTE_STANDALONE=1: a server
+  // folder holding only the files the app's routes import, so none of the Routing
+  // Service's OCR engines. `npm run build` + `npm start` leave it unset and serve .next
+  // as before (Next warns that `next start` does not serve a standalone build).
+  output: process.env.DOCROUTE_STANDALONE === "1" ? "standalone" : undefined,
   // The Routing Service lives in service/ and runs as its own program.
   typedRoutes: false,
   serverExternalPackages: ["better-sqlite3", "pg"],
