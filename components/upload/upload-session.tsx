@@ -5,19 +5,13 @@
 // file (or as soon as a person heads for the drop zone), so a page nobody
 // uploads on never downloads it.
 import Link from "next/link";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { QueryProvider } from "@/lib/query/query-provider";
 import type { QueueEntry } from "@/lib/upload/queue-state";
 import { useUploadQueue } from "@/lib/upload/use-upload-queue";
 import { UploadQueue } from "./upload-queue";
-
-// The result view is only needed once something finished: it loads after this module.
-// React.lazy rather than next/dynamic, whose loader code (about 2.5 kB compressed) would ship
-// with the page; a result only exists in the browser, so the server never renders it.
-const ResultView = lazy(() =>
-  import("@/components/result/result-view").then((m) => ({ default: m.ResultView })),
-);
+import { useResultView } from "./use-result-view";
 
 /** Files added together, with the language chosen at the time. */
 export interface FileBatch {
@@ -82,6 +76,10 @@ function Session({
     onTaken(fresh.map((batch) => batch.id));
   }, [incoming, addFiles, onTaken]);
 
+  // The result view is only needed once something finishes: its chunk is fetched while the
+  // files upload (not with this module, nor after the answer), so the answer draws at once.
+  const resultView = useResultView(queue.entries.length > 0);
+
   const canShow = useCallback((entry: QueueEntry) => resultOf(entry.id) !== undefined, [resultOf]);
 
   // Unless the person picked one, show the newest result the page still has.
@@ -129,8 +127,8 @@ function Session({
             </h2>
             {resultLink(shown)}
           </div>
-          <Suspense fallback={<p className="text-slate-500 text-sm">Loading the result…</p>}>
-            <ResultView
+          {resultView.module ? (
+            <resultView.module.ResultView
               result={shownResult}
               file={fileOf(shown.id)}
               fileName={shown.name}
@@ -144,9 +142,35 @@ function Session({
                 fileName: shown.name,
               }}
             />
-          </Suspense>
+          ) : (
+            <ResultViewMissing failed={resultView.failed} onRetry={resultView.retry} />
+          )}
         </section>
       ) : null}
     </>
+  );
+}
+
+/** While the result view's chunk is on its way; if it could not be fetched, a way to try again. */
+function ResultViewMissing({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
+  if (!failed) return <p className="text-slate-500 text-sm">Loading the result…</p>;
+  return (
+    <div
+      role="alert"
+      className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm sm:p-4"
+      data-testid="result-view-error"
+    >
+      <p className="font-medium text-red-800">The result didn't finish loading</p>
+      <p className="mt-1 text-slate-700">
+        Your document was read and its result is kept. Check your connection, then try again.
+      </p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-3 inline-flex h-8 items-center justify-center rounded-md bg-indigo-600 px-3 font-medium text-white text-xs shadow-sm hover:bg-indigo-700"
+      >
+        Try again
+      </button>
+    </div>
   );
 }

@@ -143,6 +143,32 @@ describe("useUploadQueue", () => {
     });
   });
 
+  it("has the answer by the render that shows the row done", async () => {
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    // Whether each render that shows the row done could draw its result.
+    const drawable: boolean[] = [];
+    const { result: hook } = renderHook(
+      () => {
+        const queue = useUploadQueue({
+          categoryId: CATEGORY,
+          accepted: DEFAULT_ACCEPTED_TYPES,
+          maxBytes: DEFAULT_MAX_BYTES,
+        });
+        const entry = queue.entries[0];
+        if (entry?.stage === "done") drawable.push(queue.resultOf(entry.id) !== undefined);
+        return queue;
+      },
+      { wrapper },
+    );
+    act(() => hook.current.addFiles([png()]));
+    await waitFor(() => expect(hook.current.entries[0]?.stage).toBe("done"));
+    expect(drawable.length).toBeGreaterThan(0);
+    expect(drawable.every(Boolean)).toBe(true);
+  });
+
   it("refuses a file that fails the checks without asking for a grant", async () => {
     const { result: hook } = setup();
     act(() => hook.current.addFiles([new File(["plain text"], "notes.png")]));

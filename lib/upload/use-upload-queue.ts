@@ -93,19 +93,24 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     async (entry: QueueEntry) => {
       const controller = new AbortController();
       controllers.current.set(entry.id, controller);
-      const result = await runEntry(
+      await runEntry(
         entry,
         {
           file: files.current.get(entry.id),
           requestGrant: (contentType, signal) =>
             grantAsync({ contentType, file: { name: entry.name, size: entry.size }, signal }),
-          process: processAsync,
+          // Kept before runEntry says "processed": the render that shows the row done can
+          // already draw the result.
+          process: async (vars) => {
+            const answer = await processAsync(vars);
+            results.current.set(entry.id, answer);
+            return answer;
+          },
           send: (event) => send(entry.id, event),
           onUploaded: (objectKey) => void reportUploaded(objectKey),
         },
         controller.signal,
       );
-      if (result) results.current.set(entry.id, result);
       controllers.current.delete(entry.id);
     },
     [grantAsync, processAsync, send],
