@@ -232,6 +232,11 @@ function formText(random: Random, variant: number): FormText {
   const soon = () =>
     `${String(int(random, 1, 28)).padStart(2, "0")}/${String(int(random, 1, 12)).padStart(2, "0")}/${int(random, 2024, 2026)}`;
   const phone = () => `0${int(random, 1200, 7999)} ${int(random, 100000, 999999)}`;
+  const start = new Date(Date.UTC(int(random, 2024, 2026), int(random, 0, 11), int(random, 1, 28)));
+  const end = new Date(start.getTime() + int(random, 1, 21) * 86_400_000);
+  const dmy = (d: Date) =>
+    `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
+  const [loanFrom, loanTo] = [dmy(start), dmy(end)];
   if (variant === 0) {
     const [first, last] = [
       pick(random, ["Eleanor", "Samuel", "Priya", "Tomasz", "Grace"]),
@@ -431,8 +436,8 @@ function formText(random: Random, variant: number): FormText {
             ["Quantity", String(int(random, 1, 4))],
           ],
           [
-            ["Loan from", soon()],
-            ["Loan to", soon()],
+            ["Loan from", loanFrom],
+            ["Loan to", loanTo],
           ],
           [
             [
@@ -481,11 +486,14 @@ function form(variant: number): Template {
       es: ["Firma", "Fecha"],
     };
     const [signLabel, dateLabel] = sign[text.language];
+    const dd = String(int(random, 1, 28)).padStart(2, "0");
+    const mm = String(int(random, 1, 12)).padStart(2, "0");
+    const signed = `${dd}${text.language === "de" ? "." : "/"}${mm}${text.language === "de" ? "." : "/"}${int(random, 2024, 2025)}`;
     const body = `<div class="title" data-read>${esc(text.title)}</div>
       <div class="note" data-read>${esc(text.note)}</div>
       ${rows}
       <div class="decl" data-read>${esc(text.declaration)}</div>
-      <table class="signature"><tr data-read><td class="label">${esc(signLabel)}</td><td class="box"></td><td class="label">${esc(dateLabel)}</td><td class="value">${esc(`${String(int(random, 1, 28)).padStart(2, "0")}.${String(int(random, 1, 12)).padStart(2, "0")}.${int(random, 2024, 2025)}`)}</td></tr></table>`;
+      <table class="signature"><tr data-read><td class="label">${esc(signLabel)}</td><td class="box"></td><td class="label">${esc(dateLabel)}</td><td class="value">${esc(signed)}</td></tr></table>`;
     const css = `
       .title { font-size: 17pt; font-weight: bold; color: ${colour}; border-bottom: 2px solid ${colour}; padding-bottom: 2mm; margin-bottom: 3mm }
       .note { font-size: 0.9em; margin-bottom: 6mm }

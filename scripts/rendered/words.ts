@@ -6,6 +6,8 @@ import { int, pick, type Random, shuffled } from "./random";
 
 export type Language = "en" | "fr" | "de" | "es";
 
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
 const LETTER_SENTENCES: Record<Language, string[]> = {
   en: [
     "Thank you for your letter of 14 May concerning the renewal of our maintenance contract.",
@@ -315,8 +317,11 @@ export function letter(
   paragraphs = int(random, 2, 4),
 ): LetterText {
   const [sender, recipient] = shuffled(random, PARTIES[language]) as [Party, Party];
-  const body = shuffled(random, LETTER_SENTENCES[language]);
+  // Each list opens with a letter's first sentence and ends with a closing one; the rest in any order.
+  const pool = LETTER_SENTENCES[language];
   const sizes = Array.from({ length: paragraphs }, () => int(random, 2, 3));
+  const middle = shuffled(random, pool.slice(1, -1)).slice(0, sum(sizes) - 2);
+  const body = [pool[0] ?? "", ...middle, pool.at(-1) ?? ""];
   const [signer, role] = pick(random, SIGNERS[language]);
   let at = 0;
   return {
