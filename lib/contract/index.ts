@@ -14,5 +14,6 @@ export * from "./catalog";
 export * from "./data";
 export * from "./documents";
 export * from "./errors";
+export * from "./jobs";
 export { PAGING } from "./paging";
 export * from "./requests";
