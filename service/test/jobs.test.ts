@@ -2,6 +2,7 @@
 // the synchronous call gives, pages visible while the rest run, cancelling, batches, and
 // another API key's 404. Webhooks and callback addresses: webhooks.test.ts; a job taken
 // over from a dead instance: job-queue.test.ts.
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   batchSchema,
@@ -227,6 +228,26 @@ describe("jobs", () => {
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(second.headers.get("location")).toBe(first.headers.get("location"));
     expect(await second.text()).toBe(await first.text());
+  });
+
+  it("answers jobs and batches as the OpenAPI document describes them", async () => {
+    const doc = (await (await svc.fetch("/openapi.json", { key: null })).json()) as {
+      components: { schemas: Record<string, object> };
+    };
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema({ $id: "doc", components: doc.components });
+    const valid = (name: string, body: unknown) => {
+      const validate = ajv.getSchema(`doc#/components/schemas/${name}`);
+      if (!validate) throw new Error(`no schema ${name}`);
+      expect(validate(body), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    };
+    const job = await submit(2);
+    valid("Job", job);
+    valid("Job", await pollJob(svc, job.id, (j) => j.status === "succeeded"));
+    const doc1 = await upload(1);
+    const batch = await svc.postJson(`/v1/categories/${PDF}/batches`, { documents: [body(doc1)] });
+    valid("Batch", await batch.json());
+    valid("BatchRequest", { documents: [body(doc1)], callback_url: "https://example.com/hook" });
   });
 
   describe("batches", () => {

@@ -134,12 +134,13 @@ export async function checkCallbackUrl(raw: string, policy: CallbackPolicy): Pro
   }
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   if (url.protocol === "http:") {
-    if (!policy.allowLoopback) throw new RefusedCallbackError("callback_url must use https");
+    const plainHttp = "callback_url must use https (plain http only to this machine, in development)";
+    // Only this machine's own names are looked up: any other takes https.
+    const local = familyOf(hostname) !== undefined || /(^|\.)localhost$/i.test(hostname);
+    if (!policy.allowLoopback || !local) throw new RefusedCallbackError(plainHttp);
     const addresses = await checkedAddresses(hostname, policy);
     if (!addresses.every(({ address }) => LOOPBACK.check(address, familyOf(address) ?? "ipv4"))) {
-      throw new RefusedCallbackError(
-        "callback_url must use https (plain http only to this machine, in development)",
-      );
+      throw new RefusedCallbackError(plainHttp);
     }
     return url;
   }
