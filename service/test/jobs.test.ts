@@ -111,6 +111,34 @@ describe("jobs", () => {
     expect(reader.calls.slice(callsBefore).map((c) => c.pages)).toEqual([[1], [2], [3]]);
   });
 
+  it("routes a one-page document whole, and counts its page", async () => {
+    const before = reader.calls.length;
+    const job = await submit(1);
+    const done = await pollJob(svc, job.id, (j) => j.status === "succeeded");
+    expect(done).toMatchObject({ pages_done: 1, pages_total: 1 });
+    expect((done.data as OcrData).pages.map((p) => p.number)).toEqual([1]);
+    expect(reader.calls.slice(before).map((c) => c.pages)).toEqual([undefined]);
+  });
+
+  it("routes a document whole where no provider reads single pages", async () => {
+    const whole = { ...pageReader("whole"), selectsPages: false };
+    const other = await startService({
+      router: readersRouter([whole]),
+      jobsConfig: testJobsConfig(),
+    });
+    try {
+      const doc = await uploadBytes(other, PDF, pagesPdf(3), "application/pdf");
+      const res = await other.postJson(processPath(PDF), body(doc), { headers: ASYNC });
+      const { id } = jobSchema.parse(await res.json());
+      const done = await pollJob(other, id, (j) => j.status !== "queued" && j.status !== "running");
+      expect(done).toMatchObject({ status: "succeeded", pages_done: 3 });
+      expect((done.data as OcrData).pages).toHaveLength(3);
+      expect(whole.calls.map((c) => c.pages)).toEqual([undefined]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("makes a job of a long document without being asked, and answers a short one as before", async () => {
     const long = await upload(5);
     const res = await svc.postJson(processPath(PDF), body(long));

@@ -239,8 +239,11 @@ export function createJobStore(db: Kysely<Database>): JobStore {
     },
 
     async progress(id, token, pagesDone) {
-      const result = await held(id, token).set({ pages_done: pagesDone }).executeTakeFirst();
-      return result.numUpdatedRows === 1n;
+      // Writes may land out of order: the count only grows.
+      await held(id, token)
+        .set({ pages_done: pagesDone })
+        .where("pages_done", "<", pagesDone)
+        .execute();
     },
 
     async finish(id, token, outcome, now) {

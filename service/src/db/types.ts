@@ -175,8 +175,8 @@ export interface JobStore {
    * was lost (nothing kept). A page kept before is kept once.
    */
   savePage(id: string, token: string, page: JobPageRecord, now: number): Promise<boolean>;
-  /** Pages done of a job routed whole; false when the lease was lost. */
-  progress(id: string, token: string, pagesDone: number): Promise<boolean>;
+  /** Raises the pages done of a job routed whole, while `token` holds the lease. */
+  progress(id: string, token: string, pagesDone: number): Promise<void>;
   /** Ends a held job; false when the lease was lost (the answer is not kept). */
   finish(id: string, token: string, outcome: JobOutcome, now: number): Promise<boolean>;
   /** Cancels an unfinished job of `owner`; the job as it is afterwards, if it is theirs. */

@@ -134,7 +134,8 @@ export async function checkCallbackUrl(raw: string, policy: CallbackPolicy): Pro
   }
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   if (url.protocol === "http:") {
-    const plainHttp = "callback_url must use https (plain http only to this machine, in development)";
+    const plainHttp =
+      "callback_url must use https (plain http only to this machine, in development)";
     // Only this machine's own names are looked up: any other takes https.
     const local = familyOf(hostname) !== undefined || /(^|\.)localhost$/i.test(hostname);
     if (!policy.allowLoopback || !local) throw new RefusedCallbackError(plainHttp);

@@ -34,6 +34,9 @@ export { RefusedCallbackError } from "./callback-url";
 export { type JobsConfig, loadJobsConfig } from "./config";
 export { viewJob } from "./view";
 
+/** How often jobs waiting in line are put there again, should their place have been lost. */
+const WAITING_SWEEP_MS = 60_000;
+
 export interface JobsDeps {
   db: ServiceDb;
   store: ObjectStore;
@@ -131,9 +134,16 @@ export async function startJobs(deps: JobsDeps): Promise<Jobs> {
   await queue.work(TURNS, config.concurrency, runner.turn);
   await queue.work(WEBHOOKS, 2, deliver);
 
-  /** Jobs whose turn died with its instance go back in line (a waiting one stays once). */
+  /**
+   * Jobs whose turn died with their instance go back in line; now and then, so do jobs
+   * waiting a while, in case their place in line was lost (the queue keeps one each).
+   */
+  let lastWaitingSweep = Date.now();
   async function sweep(): Promise<void> {
     for (const job of await jobs.orphans(Date.now(), 100)) await runner.enqueue(job);
+    if (Date.now() - lastWaitingSweep < WAITING_SWEEP_MS) return;
+    lastWaitingSweep = Date.now();
+    for (const job of await jobs.waiting(100)) await runner.enqueue(job);
   }
   // At start, every job no turn holds is put in line again: one whose turn was lost with
   // a crash between the job and its turn is not left behind.
@@ -211,7 +221,12 @@ export async function startJobs(deps: JobsDeps): Promise<Jobs> {
         const record = await jobs.find(row.id);
         if (record) created.push(record);
       }
-      for (const row of rows) await runner.enqueue(row);
+      for (const row of rows) {
+        // The job is kept: if it cannot be put in line now, the sweep puts it there.
+        await runner.enqueue(row).catch((error: unknown) => {
+          log.error({ err: error, job_id: row.id }, "could not queue a job; the sweep will");
+        });
+      }
       return created;
     },
 

@@ -210,6 +210,10 @@ export function createRunner(deps: RunnerDeps): Runner {
       const began = performance.now();
       const routed = await route(category, { ...input, pages: [number] }, signal);
       if (routed.kind === "stopped") return endOf(signal);
+      if (routed.kind === "failed" && routed.noProvider && done.size === 0) {
+        // No provider here reads single pages (an operator's HTTP provider alone): whole.
+        return wholeDocument(job, token, category, input, signal);
+      }
       if (routed.kind === "failed")
         return fail(job, token, routed.status, { ...routed.body, page: number });
       const { result } = routed;
@@ -277,7 +281,8 @@ export function createRunner(deps: RunnerDeps): Runner {
 
   type Routed =
     | { kind: "answer"; result: RouteResult }
-    | { kind: "failed"; status: 502 | 504; body: Record<string, unknown> }
+    /** `noProvider`: no provider could even be tried. */
+    | { kind: "failed"; status: 502 | 504; body: Record<string, unknown>; noProvider: boolean }
     | { kind: "stopped" };
 
   /** Routes; a final failure is the synchronous call's 502/504 body. Anything else throws. */
@@ -293,6 +298,7 @@ export function createRunner(deps: RunnerDeps): Runner {
       const failed = (status: 502 | 504, detail: string, attempts: RouteResult["attempts"]) => ({
         kind: "failed" as const,
         status,
+        noProvider: attempts.length === 0,
         body: {
           detail,
           trace_id: input.traceId,

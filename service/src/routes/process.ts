@@ -1,18 +1,22 @@
 // POST /v1/categories/:category_id/process – resolve the upload, route it to a provider.
 //
-// Wiring: buildApp registers `processRoutes` inside /v1 (after auth and the rate
-// limit) with the AppDeps as options, when deps.router is set. Its queue settings
-// come from WORK_CONCURRENCY, WORK_QUEUE_MAX and WORK_QUEUE_WAIT_MS (process/config.ts);
-// createProcessRoutes(config) takes them explicitly instead.
+// Wiring: buildApp registers createProcessRoutes(config) inside /v1 (after auth and the
+// rate limit) with the AppDeps as options, when deps.router is set; its queue settings
+// come from WORK_CONCURRENCY, WORK_QUEUE_MAX and WORK_QUEUE_WAIT_MS (process/config.ts).
+// With deps.jobs, a document can become a job (INTERFACE.md, "Jobs").
 //
 // Order of checks: auth and rate limit (app hooks) → path (422) → category (404/409)
-// → header and body, every problem at once (422) → the document reference (422) →
-// Idempotency-Key claim (replay / 409 / 422) → a work slot (503) → bytes, magic
-// bytes, pages and pixels (422) → the router (200 / 502 / 504).
+// → header and body, every problem at once (422) → the document reference and the
+// callback_url (422) → Idempotency-Key claim (replay / 409 / 422) → a work slot (503)
+// → bytes, magic bytes, pages and pixels (422) → a long document becomes a job (202),
+// any other goes to the router (200 / 502 / 504). A client that asks for a job
+// (Prefer: respond-async, or a callback_url) takes no work slot: bytes … pixels (422),
+// then the job (202).
 //
 // What an Idempotency-Key stores for replay: the answers that come out of routing —
-// 200, and the final 502 (all providers failed) and 504 (deadline). Those are the
-// outcomes a client must never cause twice, so they are replayed byte for byte.
+// 200, and the final 502 (all providers failed) and 504 (deadline) — and the 202 that
+// made a job. Those are the outcomes a client must never cause twice, so they are
+// replayed byte for byte.
 // Everything refused before a provider ran (422, 409, 503) is NOT stored: nothing was
 // processed or charged, and the client is expected to fix the cause (upload the
 // bytes, wait for a slot) and retry with the same key — which must then run. A 500
@@ -26,7 +30,7 @@ import { requireCategory } from "../http/category";
 import { unprocessable, validateRequest, validationItem } from "../http/errors";
 import { type Jobs, RefusedCallbackError } from "../jobs";
 import { type AdmissionRefused, admit } from "../process/admission";
-import { loadProcessConfig, type ProcessConfig } from "../process/config";
+import type { ProcessConfig } from "../process/config";
 import { type ReadDocument, readDocument, resolveDocument } from "../process/document";
 import { claimKey } from "../process/idempotency";
 import {
@@ -41,10 +45,6 @@ import { accepted, keyInFlight, keyReused, sendStored } from "../process/respons
 import { type DocumentRun, type DocumentToRun, runDocument } from "../process/run";
 import { WorkQueue } from "../process/work-queue";
 import type { Router } from "../routing/types";
-
-/** The route with its settings from the environment (parsed when the app is built). */
-export const processRoutes: FastifyPluginAsync<AppDeps> = (app, deps) =>
-  createProcessRoutes(loadProcessConfig(process.env))(app, deps);
 
 /** What one call came to: the answer or the error to send, and what to record of it. */
 type Processed =
