@@ -52,6 +52,12 @@ type TurnEnd =
 
 class Stopping extends Error {}
 class LeaseLost extends Error {}
+/** The upload could not be read now (not: it is gone). */
+class Unreachable extends Error {
+  constructor(cause: unknown) {
+    super("the storage could not be read", { cause });
+  }
+}
 
 export interface RunnerDeps {
   jobs: JobStore;
@@ -148,6 +154,12 @@ export function createRunner(deps: RunnerDeps): Runner {
       }
     } catch (error) {
       if (crashed) return;
+      if (error instanceof Unreachable) {
+        // The storage did not answer: the turn is tried again later (the queue's retry,
+        // or the sweep), and the job is free for it.
+        await jobs.release(job.id, token).catch(() => {});
+        throw error.cause;
+      }
       log.error({ err: error, job_id: job.id }, "a job turn failed");
       // Something unforeseen (a bug, the database): the job ends with a 500 rather
       // than running again and again. If even that fails, the turn is retried.
@@ -172,9 +184,12 @@ export function createRunner(deps: RunnerDeps): Runner {
     const category = findCategory(job.categoryId);
     // Written by this service when the job was made (jobs/index.ts).
     const request = JSON.parse(job.request) as JobRequest;
-    const bytes = category
-      ? await readObject(store, request.object_key, request.max_bytes).catch(() => undefined)
-      : undefined;
+    let bytes: Buffer | undefined;
+    try {
+      bytes = category && (await readObject(store, request.object_key, request.max_bytes));
+    } catch (error) {
+      throw new Unreachable(error);
+    }
     if (!category || !bytes) {
       return fail(job, token, 422, {
         detail:

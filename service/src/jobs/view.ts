@@ -1,7 +1,6 @@
 // A job as the API shows it (lib/contract/jobs.ts): GET /v1/jobs/{id}, the 202 that
 // creates it, a batch's list and the webhook all use this one builder.
 import type { ErrorBody, Job } from "@/lib/contract";
-import { isFinishedJob } from "@/lib/contract";
 import { findCategory } from "../catalog";
 import type { JobRecord, JobStore } from "../db/types";
 import { type CategoryData, mergePages } from "./pages";
@@ -65,6 +64,3 @@ async function partialData(
   const slug = findCategory(record.categoryId)?.slug ?? "";
   return mergePages(slug, await jobs.pages(record.id));
 }
-
-/** Whether nothing will change about the job any more (its webhook aside). */
-export const finished = (record: JobRecord) => isFinishedJob(record.status);
