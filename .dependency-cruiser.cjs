@@ -16,6 +16,7 @@ const LAYERS = [
   ["app.ts", "registry.ts"], // the HTTP app; every provider, built and closed
   ["routes", "registry-config.ts"], // the URLs; the providers' environment
   ["deps.ts", "tables", "invoices"], // what the routes get; table and invoice providers
+  ["jobs"], // documents run in the background, page by page, through a durable queue
   ["process", "text"], // one document's run; text-recognition providers
   ["http", "routing", "storage"], // errors, auth, bodies; the router; uploads
   ["db", "catalog.ts"], // the database; the categories offered

@@ -9,10 +9,13 @@ import { useJsonBodies } from "./http/body";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler";
 import { createRateLimitHook } from "./http/rate-limit";
 import { genTraceId } from "./http/trace";
+import { type Jobs, startJobs } from "./jobs";
 import { httpDuration, httpRequests } from "./metrics";
+import { loadProcessConfig } from "./process/config";
 import { categoryRoutes } from "./routes/categories";
+import { createJobRoutes } from "./routes/jobs";
 import { opsRoutes } from "./routes/ops";
-import { createProcessRoutes, processRoutes } from "./routes/process";
+import { createProcessRoutes } from "./routes/process";
 import { uploadRoutes } from "./routes/uploads";
 import { isEmbeddedStore } from "./storage/embedded";
 import { embeddedStorageRoutes } from "./storage/embedded-routes";
@@ -65,8 +68,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cors, {
     origin: [...config.corsOrigins],
-    methods: ["GET", "HEAD", "POST", "PUT", "OPTIONS"],
-    exposedHeaders: ["ETag", "x-amz-checksum-crc32", "X-Request-Id", "Retry-After"],
+    methods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
+    exposedHeaders: [
+      "ETag",
+      "x-amz-checksum-crc32",
+      "X-Request-Id",
+      "Retry-After",
+      "Location",
+      "Preference-Applied",
+    ],
     maxAge: 600,
   });
 
@@ -80,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => {})));
   const rateLimit = createRateLimitHook(config.rateLimitPerMinute, redis);
   const authenticate = createAuthHook(config.apiKeys);
+  const jobs = await jobsOf(app, deps);
   await app.register(
     async (v1) => {
       useJsonBodies(v1);
@@ -88,14 +99,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(categoryRoutes);
       await v1.register(uploadRoutes, deps);
       if (deps.router) {
-        const process = deps.processConfig
-          ? createProcessRoutes(deps.processConfig)
-          : processRoutes;
-        await v1.register(process, deps);
+        const processConfig = deps.processConfig ?? loadProcessConfig(process.env);
+        await v1.register(createProcessRoutes(processConfig), { ...deps, jobs });
+        if (jobs) await v1.register(createJobRoutes(jobs, processConfig), deps);
       }
     },
     { prefix: "/v1" },
   );
 
   return app;
+}
+
+/** The jobs given, or those started from deps.jobsConfig (closed with the app). */
+async function jobsOf(app: FastifyInstance, deps: AppDeps): Promise<Jobs | undefined> {
+  if (deps.jobs) return deps.jobs;
+  if (!deps.jobsConfig || !deps.router) return undefined;
+  const jobs = await startJobs({
+    db: deps.db,
+    store: deps.store,
+    router: deps.router,
+    config: deps.jobsConfig,
+    log: app.log,
+  });
+  // Before the database closes (main.ts closes it after the app): the jobs in hand are
+  // let go of for another instance.
+  app.addHook("onClose", async () => jobs.close());
+  return jobs;
 }

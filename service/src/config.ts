@@ -47,7 +47,7 @@ export const list = z.string().transform((s) =>
     .filter(Boolean),
 );
 
-const bool = z
+export const bool = z
   .enum(["1", "0", "true", "false", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "1" || v === "true" || v === "yes");
 

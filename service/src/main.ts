@@ -1,7 +1,8 @@
-// The Routing Service's entry point: config → database → storage → router → HTTP.
+// The Routing Service's entry point: config → database → storage → router → HTTP and jobs.
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openServiceDb } from "./db/index";
+import { loadJobsConfig } from "./jobs";
 import { idempotencyOptions, loadProcessConfig } from "./process/config";
 import { closeAll, createProviders, engineReport, loadProviderConfig } from "./registry";
 import { buildMetricsApp, metricsOnPublicPort } from "./routes/metrics";
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
   const processConfig = section(() => loadProcessConfig());
   const routingConfig = section(() => loadRoutingConfig());
   const providerConfig = section(() => loadProviderConfig());
-  if (!config || !processConfig || !routingConfig || !providerConfig)
+  const jobsConfig = section(() => loadJobsConfig());
+  if (!config || !processConfig || !routingConfig || !providerConfig || !jobsConfig)
     throw new ConfigError(problems);
 
   const db = await openServiceDb(
@@ -37,7 +39,8 @@ async function main(): Promise<void> {
   const store = await createObjectStore(config);
   const providers = createProviders(providerConfig);
   const router = createRouter(routingConfig, providers);
-  const app = await buildApp({ config, db, store, router, processConfig });
+  // Jobs start with the app (a durable queue in the database) and stop with it.
+  const app = await buildApp({ config, db, store, router, processConfig, jobsConfig });
   const engines = await engineReport(providers, providerConfig);
   app.log.info({ available: engines.available, pdfPages: engines.pdfPages }, "engines");
   for (const { provider, requires } of engines.unavailable) {

@@ -4,10 +4,14 @@
 import * as z from "zod/mini";
 import {
   attemptSchema,
+  batchRequestSchema,
+  batchSchema,
   categoryPageSchema,
   categorySchema,
   errorBodySchema,
   idempotencyKeySchema,
+  jobSchema,
+  MAX_BATCH_DOCUMENTS,
   ocrDataSchema,
   PAGING,
   processInputSchema,
@@ -35,6 +39,9 @@ const COMPONENTS = {
   ValidationError: validationErrorSchema,
   ErrorBody: errorBodySchema,
   IdempotencyKey: idempotencyKeySchema,
+  Job: jobSchema,
+  BatchRequest: batchRequestSchema,
+  Batch: batchSchema,
 } as const;
 
 type ComponentName = keyof typeof COMPONENTS;
@@ -75,6 +82,57 @@ const categoryIdParameter = {
   schema: { type: "string", format: "uuid" },
 };
 
+const uuidParameter = (name: string) => ({
+  name,
+  in: "path",
+  required: true,
+  schema: { type: "string", format: "uuid" },
+});
+
+const idempotencyKeyParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description: "1–255 printable characters; the first answer is replayed for 24 h",
+  schema: ref("IdempotencyKey"),
+};
+
+const ACCEPTED_HEADERS = {
+  Location: {
+    description: "Where the job (or batch) is read: /v1/jobs/{id} (/v1/batches/{id})",
+    schema: { type: "string" },
+  },
+  "Preference-Applied": {
+    description: "respond-async, when the request said Prefer: respond-async",
+    schema: { type: "string" },
+  },
+};
+
+/** What a callback_url receives (INTERFACE.md, "Jobs"). */
+const JOB_CALLBACK = {
+  finishedJob: {
+    "{$request.body#/callback_url}": {
+      post: {
+        summary:
+          'The finished job, as GET /v1/jobs/{id} shows it; Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>"> with the API key\'s webhook secret',
+        parameters: [
+          { name: "Webhook-Id", in: "header", required: true, schema: { type: "string" } },
+          {
+            name: "Webhook-Signature",
+            in: "header",
+            required: true,
+            schema: { type: "string", pattern: "^t=\\d+,v1=[0-9a-f]{64}$" },
+          },
+        ],
+        requestBody: { required: true, content: { "application/json": { schema: ref("Job") } } },
+        responses: {
+          "2XX": { description: "Delivered; anything else is retried, redirects are not followed" },
+        },
+      },
+    },
+  },
+};
+
 const CATEGORY_ERRORS = {
   "404": json("ErrorBody", 'No category has this id: {"detail":"Category not found"}'),
   "409": json("ErrorBody", "The category is coming soon and takes no documents yet"),
@@ -87,7 +145,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       title: "Document Processing Routing Service",
       version: "1.0.0",
       description:
-        "Lists processing categories, grants short-lived upload URLs, and routes processing requests to the best provider with failover.",
+        "Lists processing categories, grants short-lived upload URLs, and routes processing requests to the best provider with failover; long documents and batches run as jobs.",
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKeyAuth: [] }],
@@ -138,22 +196,30 @@ export function buildOpenApiDocument(serverUrl: string) {
         post: {
           operationId: "processDocument",
           summary: "Process an uploaded document; routed by weighted score with failover",
+          description:
+            "Answers 200 with the result, or 202 with a job (GET its Location) when the request says Prefer: respond-async, gives a callback_url, or the document is long (INTERFACE.md, Jobs).",
           parameters: [
             categoryIdParameter,
+            idempotencyKeyParameter,
             {
-              name: "Idempotency-Key",
+              name: "Prefer",
               in: "header",
               required: false,
-              description: "1–255 printable characters; the first answer is replayed for 24 h",
-              schema: ref("IdempotencyKey"),
+              description: "respond-async: answer 202 with a job at once (RFC 7240)",
+              schema: { type: "string" },
             },
           ],
           requestBody: {
             required: true,
             content: { "application/json": { schema: ref("ProcessRequest") } },
           },
+          callbacks: JOB_CALLBACK,
           responses: {
             "200": json("ProcessResult", "The result and the run's meta"),
+            "202": {
+              ...json("Job", "A job was made; read it at Location"),
+              headers: ACCEPTED_HEADERS,
+            },
             ...CATEGORY_ERRORS,
             "409": json(
               "ErrorBody",
@@ -163,6 +229,61 @@ export function buildOpenApiDocument(serverUrl: string) {
             "502": json("ErrorBody", "All providers failed (with attempts)"),
             "503": json("ErrorBody", "Work queue full; see Retry-After"),
             "504": json("ErrorBody", "Deadline exceeded (with attempts)"),
+          },
+        },
+      },
+      "/v1/categories/{category_id}/batches": {
+        post: {
+          operationId: "createBatch",
+          summary: `Many documents (up to ${MAX_BATCH_DOCUMENTS}), each its own job`,
+          parameters: [categoryIdParameter, idempotencyKeyParameter],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("BatchRequest") } },
+          },
+          callbacks: JOB_CALLBACK,
+          responses: {
+            "202": { ...json("Batch", "The batch and its jobs"), headers: ACCEPTED_HEADERS },
+            ...CATEGORY_ERRORS,
+            ...ERRORS,
+          },
+        },
+      },
+      "/v1/batches/{batch_id}": {
+        get: {
+          operationId: "getBatch",
+          summary: "A batch: its jobs by status and in document order (without their data)",
+          parameters: [uuidParameter("batch_id")],
+          responses: {
+            "200": json("Batch", "The batch"),
+            "404": json("ErrorBody", "No batch of this API key has this id"),
+            ...ERRORS,
+          },
+        },
+      },
+      "/v1/jobs/{job_id}": {
+        get: {
+          operationId: "getJob",
+          summary: "A job: status, progress, the pages read so far; once succeeded, data and meta",
+          parameters: [uuidParameter("job_id")],
+          responses: {
+            "200": json("Job", "The job"),
+            "404": json(
+              "ErrorBody",
+              'No job of this API key has this id: {"detail":"Job not found"}',
+            ),
+            ...ERRORS,
+          },
+        },
+        delete: {
+          operationId: "cancelJob",
+          summary: "Cancels an unfinished job",
+          parameters: [uuidParameter("job_id")],
+          responses: {
+            "200": json("Job", "The job, cancelled"),
+            "404": json("ErrorBody", "No job of this API key has this id"),
+            "409": json("ErrorBody", "The job has already succeeded or failed"),
+            ...ERRORS,
           },
         },
       },

@@ -13,6 +13,7 @@ import { type AppDeps, buildApp } from "../src/app";
 import { loadConfig, type ServiceConfig } from "../src/config";
 import { openServiceDb } from "../src/db/index";
 import type { ServiceDb } from "../src/db/types";
+import type { Jobs, JobsConfig } from "../src/jobs";
 import type { ProcessConfig } from "../src/process/config";
 import type { Router } from "../src/routing/types";
 import { createObjectStore } from "../src/storage/index";
@@ -33,6 +34,9 @@ export interface StartOptions {
   router?: Router;
   /** Work-queue and idempotency settings of the process route (default: from the environment). */
   processConfig?: ProcessConfig;
+  /** Jobs the test started (and closes), or settings of jobs the service starts and closes. */
+  jobs?: Jobs;
+  jobsConfig?: JobsConfig;
   /** Receives the service's log lines (set env LOG_LEVEL too: tests default to silent). */
   logStream?: { write(line: string): void };
   /** Replace the SQLite db or the storage (the service then does not own and close them). */
@@ -109,6 +113,8 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
       store,
       router: options.router,
       processConfig: options.processConfig,
+      jobs: options.jobs,
+      jobsConfig: options.jobsConfig,
       logStream: options.logStream,
     };
     return { app: await buildApp(deps), config, db, store };

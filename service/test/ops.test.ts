@@ -173,7 +173,7 @@ describe("OpenAPI", () => {
     await svc?.close();
   });
 
-  it("describes the three endpoints with the API-key scheme", async () => {
+  it("describes the three endpoints, and jobs, with the API-key scheme", async () => {
     const res = await svc.fetch("/openapi.json", { key: null });
     expect(res.status).toBe(200);
     const doc = (await res.json()) as {
@@ -183,9 +183,12 @@ describe("OpenAPI", () => {
     };
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual([
+      "/v1/batches/{batch_id}",
       "/v1/categories",
+      "/v1/categories/{category_id}/batches",
       "/v1/categories/{category_id}/process",
       "/v1/categories/{category_id}/uploads",
+      "/v1/jobs/{job_id}",
     ]);
     expect(doc.components.securitySchemes.apiKeyAuth).toEqual({
       type: "apiKey",

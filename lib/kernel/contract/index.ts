@@ -14,6 +14,7 @@ export * from "./catalog";
 export * from "./data";
 export * from "./documents";
 export * from "./errors";
+export * from "./jobs";
 export { PAGING } from "./paging";
 export * from "./requests";
 export * from "./validation-error";

@@ -87,6 +87,8 @@ export const idempotencyKeySchema = z.string().check(
 /** The process call's headers (names in lower case, as Node gives them). */
 export const processHeadersSchema = z.looseObject({
   "idempotency-key": z.optional(idempotencyKeySchema),
+  /** RFC 7240; `respond-async` asks for a job (INTERFACE.md, "Jobs"). Other preferences are ignored. */
+  prefer: z.optional(z.string()),
 });
 
 export const MAX_LANGUAGE_HINTS = 16;
@@ -119,11 +121,16 @@ export const processInputSchema = z.looseObject({
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
+/** Where a finished job is sent (INTERFACE.md, "Jobs"); the service checks the address further. */
+export const callbackUrlSchema = z.string().check(z.minLength(1), z.maxLength(2048));
+
 /** POST /v1/categories/{id}/process */
 export const processRequestSchema = z
   .looseObject({
     input: processInputSchema,
     input_ref: z.optional(z.string().check(z.minLength(1))),
+    /** Our extension: makes the call a job whose finished state is POSTed here. */
+    callback_url: z.optional(callbackUrlSchema),
   })
   .check(
     z.refine(

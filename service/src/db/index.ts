@@ -1,11 +1,13 @@
-// openServiceDb: the service's grants and idempotency records, in SQLite (the
+// openServiceDb: the service's grants, idempotency records and jobs, in SQLite (the
 // data folder) or PostgreSQL, opened with the shared opener (lib/kernel/database).
 import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase } from "@/lib/kernel/database";
 import { createGrantStore } from "./grant-store";
 import { createIdempotencyStore, type IdempotencyOptions } from "./idempotency-store";
+import { createJobStore } from "./job-store";
 import { migrationProvider } from "./migrations";
+import { createQueueStore } from "./queue-store";
 import type { Database } from "./schema";
 import type { ServiceDb } from "./types";
 
@@ -43,9 +45,13 @@ export async function openServiceDb(
     { ...DEFAULT_IDEMPOTENCY, ...idempotency },
     flavor,
   );
+  const trimmed = url?.trim() ?? "";
   return {
     grants: createGrantStore(db, flavor),
     idempotency: idempotencyStore,
+    jobs: createJobStore(db),
+    queue: createQueueStore(db),
+    backend: flavor === "postgres" ? { flavor, url: trimmed } : { flavor },
     async ping() {
       await sql`select 1`.execute(db);
     },

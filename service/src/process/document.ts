@@ -17,7 +17,7 @@ import { unprocessable } from "../http/errors";
 import { normalizeContentType } from "../storage/keys";
 import { ObjectTooLarge, readObject } from "../storage/read";
 import type { ObjectStore } from "../storage/types";
-import { pageLimitProblem } from "./pages";
+import { countPages } from "./pages";
 import type { ProcessRequestParts } from "./request";
 
 const DOCUMENT_LOC: Loc = ["body", "input", "document"];
@@ -74,6 +74,12 @@ export interface ResolvedDocument {
   mimeType: string;
   /** The category's size limit: a larger object is refused before it is read. */
   maxBytes: number;
+}
+
+/** A document's bytes, checked, and its number of pages. */
+export interface ReadDocument {
+  bytes: Buffer;
+  pages: number;
 }
 
 /** Limits on what one document may hold (process/config.ts; pixels: pages/pdf.ts). */
@@ -180,7 +186,7 @@ export async function readDocument(
   store: ObjectStore,
   now: Date,
   limits: DocumentLimits,
-): Promise<Buffer> {
+): Promise<ReadDocument> {
   const { grant, mimeType } = resolved;
   const loc = parts.document !== undefined ? DOCUMENT_LOC : INPUT_REF_LOC;
   const input = parts.document ?? parts.inputRef;
@@ -228,10 +234,10 @@ export async function readDocument(
         input,
       );
     }
-    return bytes;
+    return { bytes, pages: 1 };
   }
   const kind = mimeType === "application/pdf" ? "pdf" : "image";
-  const tooLarge = await pageLimitProblem(bytes, kind, limits.maxPdfPages);
-  if (tooLarge) refuse(loc, tooLarge, input);
-  return bytes;
+  const { pages, problem } = await countPages(bytes, kind, limits.maxPdfPages);
+  if (problem) refuse(loc, problem, input);
+  return { bytes, pages };
 }

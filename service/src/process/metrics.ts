@@ -9,6 +9,8 @@ import type { WorkQueue } from "./work-queue";
 
 export type ProcessOutcome =
   | "ok"
+  /** Made a job (202). */
+  | "accepted"
   | "all_failed"
   | "deadline"
   | "replayed"
@@ -32,7 +34,7 @@ export interface ProcessReport {
 
 export const processRequests = new Counter({
   name: "docroute_process_requests_total",
-  help: "Process requests by category slug and outcome (ok, all_failed, deadline, replayed, busy, …).",
+  help: "Process requests by category slug and outcome (ok, accepted, all_failed, deadline, replayed, busy, …).",
   labelNames: ["category", "outcome"] as const,
   registers: [metricsRegistry],
 });

@@ -11,46 +11,65 @@ const cm = (points: number) => Math.round((points / 72) * 2.54);
 /** The largest square page a PDF may have, in points: MAX_PAGE_PIXELS at MIN_PDF_DPI. */
 const LARGEST_PAGE_SIDE = (Math.sqrt(MAX_PAGE_PIXELS) * 72) / MIN_PDF_DPI;
 
-/**
- * Why the document is too large to read, in words for the person who sent it, or
- * undefined when it is within the limits. `kind` is what its magic bytes say.
- */
-export async function pageLimitProblem(
+/** How many pages a document has, and why it is too large to read, if it is. */
+export interface PageCount {
+  /** An image is one page; a PDF that cannot be opened counts as one (its providers say why). */
+  pages: number;
+  /** Why the document is too large, in words for the person who sent it; undefined when within the limits. */
+  problem?: string;
+}
+
+/** Counts the pages and checks them against the limits. `kind` is what its magic bytes say. */
+export async function countPages(
   bytes: Buffer,
   kind: "pdf" | "image",
   maxPdfPages: number,
-): Promise<string | undefined> {
+): Promise<PageCount> {
   if (kind === "image") {
     let size: { width: number; height: number };
     try {
       size = imageSize(bytes);
     } catch {
-      return "the image could not be read: its header is damaged. Save or export it again and upload the new file.";
+      return {
+        pages: 1,
+        problem:
+          "the image could not be read: its header is damaged. Save or export it again and upload the new file.",
+      };
     }
     const pixels = size.width * size.height;
-    if (pixels <= MAX_PAGE_PIXELS) return undefined;
-    return `the image is ${size.width} × ${size.height} pixels (${megapixels(pixels)}); this service reads images up to ${megapixels(MAX_PAGE_PIXELS)}. Scale it down (a phone photo or a 300 dpi scan of a page is well under that) and upload it again.`;
+    if (pixels <= MAX_PAGE_PIXELS) return { pages: 1 };
+    return {
+      pages: 1,
+      problem: `the image is ${size.width} × ${size.height} pixels (${megapixels(pixels)}); this service reads images up to ${megapixels(MAX_PAGE_PIXELS)}. Scale it down (a phone photo or a 300 dpi scan of a page is well under that) and upload it again.`,
+    };
   }
   let pdf: Awaited<ReturnType<typeof openPdf>>;
   try {
     pdf = await openPdf(bytes);
   } catch (error) {
     // The providers open PDFs the same way and report the same fault per provider.
-    if (error instanceof UnreadableDocumentError) return undefined;
+    if (error instanceof UnreadableDocumentError) return { pages: 1 };
     throw error;
   }
+  const pages = pdf.numPages;
   try {
-    if (pdf.numPages > maxPdfPages) {
-      return `the PDF has ${pdf.numPages} pages; this service reads up to ${maxPdfPages} pages of one document. Split it into smaller PDFs and upload each.`;
+    if (pages > maxPdfPages) {
+      return {
+        pages,
+        problem: `the PDF has ${pages} pages; this service reads up to ${maxPdfPages} pages of one document. Split it into smaller PDFs and upload each.`,
+      };
     }
-    for (let number = 1; number <= pdf.numPages; number++) {
+    for (let number = 1; number <= pages; number++) {
       const { width, height } = (await pdf.getPage(number)).getViewport({ scale: 1 });
       if (width * height > LARGEST_PAGE_SIDE ** 2) {
         const side = cm(LARGEST_PAGE_SIDE);
-        return `page ${number} of the PDF is ${cm(width)} × ${cm(height)} cm; this service reads pages up to ${side} × ${side} cm (or the same area in another shape). Export the page at a normal paper size and upload it again.`;
+        return {
+          pages,
+          problem: `page ${number} of the PDF is ${cm(width)} × ${cm(height)} cm; this service reads pages up to ${side} × ${side} cm (or the same area in another shape). Export the page at a normal paper size and upload it again.`,
+        };
       }
     }
-    return undefined;
+    return { pages };
   } finally {
     await pdf.destroy();
   }

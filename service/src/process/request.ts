@@ -17,6 +17,10 @@ export interface ProcessRequestParts {
   languageHints: string[];
   /** Every other input field, unchanged, for the provider. */
   passthrough: Record<string, unknown>;
+  /** `Prefer: respond-async` (RFC 7240): the client asks for a job (INTERFACE.md, "Jobs"). */
+  respondAsync: boolean;
+  /** Where to send the finished job; not checked yet (jobs/callback-url.ts). */
+  callbackUrl: string | undefined;
 }
 
 /**
@@ -32,24 +36,46 @@ export function parseProcessRequest(
     { headers, body },
     {
       header: processHeadersSchema,
-      body: languages ? bodyReading(languages) : processRequestSchema,
+      body: bodyReading(languages),
     },
   );
-  const { document, mime_type, language_hints, ...passthrough } = parsed.input;
+  return requestParts(header, parsed);
+}
+
+/** The parts of a body (and headers) that passed validation. */
+export function requestParts(
+  header: z.output<typeof processHeadersSchema>,
+  body: z.output<typeof processRequestSchema>,
+): ProcessRequestParts {
+  const { document, mime_type, language_hints, ...passthrough } = body.input;
   return {
     idempotencyKey: header["idempotency-key"],
     document,
-    inputRef: parsed.input_ref,
+    inputRef: body.input_ref,
     mimeType: mime_type,
     languageHints: language_hints ?? [],
     passthrough,
+    respondAsync: prefersAsync(header.prefer),
+    callbackUrl: body.callback_url,
   };
+}
+
+/** Whether a Prefer header (RFC 7240: `a, b=1; x, …`) holds respond-async. */
+export function prefersAsync(prefer: string | undefined): boolean {
+  if (prefer === undefined) return false;
+  return prefer
+    .split(",")
+    .some(
+      (preference) =>
+        preference.split(";")[0]?.split("=")[0]?.trim().toLowerCase() === "respond-async",
+    );
 }
 
 const bodies = new WeakMap<readonly string[], typeof processRequestSchema>();
 
 /** The contract's body, plus: a hint for a language the category does not read is a literal_error. */
-function bodyReading(languages: readonly string[]): typeof processRequestSchema {
+export function bodyReading(languages?: readonly string[]): typeof processRequestSchema {
+  if (!languages) return processRequestSchema;
   const known = bodies.get(languages);
   if (known) return known;
   const installed = new Set(languages.map(toTesseractCode));

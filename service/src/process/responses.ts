@@ -12,8 +12,8 @@ import type { QueueFullError, WorkQueue } from "./work-queue";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** Rounds away float noise (0.0015 × 3 = 0.0045000000000000005) without losing sub-cent prices. */
-const usd = (value: number) => Math.round(value * 1e10) / 1e10;
-const millis = (value: number) => Math.round(value * 1000) / 1000;
+export const usd = (value: number) => Math.round(value * 1e10) / 1e10;
+export const millis = (value: number) => Math.round(value * 1000) / 1000;
 
 /** 200 `{data, meta}` (INTERFACE.md, "meta"). */
 export function success(traceId: string, result: RouteResult, elapsedMs: number): StoredResponse {
@@ -87,10 +87,30 @@ export function sendStored(
   replayed: boolean,
 ): FastifyReply {
   reply.code(response.status).header("Content-Type", JSON_TYPE);
+  if (response.status === 202) {
+    const location = acceptedLocation(response.body);
+    if (location) reply.header("Location", location);
+  }
   if (replayed) {
     reply.header("Idempotent-Replayed", "true");
     const traceId = storedTraceId(response.body);
     if (traceId) reply.header("X-Request-Id", traceId);
   }
   return reply.send(response.body);
+}
+
+/** 202: a job (or a batch of them) was made; the body is it as GET shows it. */
+export function accepted(resource: unknown): StoredResponse {
+  return { status: 202, body: JSON.stringify(resource) };
+}
+
+/** Where a 202's job or batch is read (INTERFACE.md, "Jobs"), from its stored body. */
+export function acceptedLocation(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { id?: unknown; jobs?: unknown };
+    if (typeof parsed.id !== "string") return undefined;
+    return Array.isArray(parsed.jobs) ? `/v1/batches/${parsed.id}` : `/v1/jobs/${parsed.id}`;
+  } catch {
+    return undefined;
+  }
 }

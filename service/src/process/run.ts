@@ -12,7 +12,12 @@ import {
   type Router,
 } from "../routing/types";
 import type { ObjectStore } from "../storage/types";
-import { type DocumentLimits, type ResolvedDocument, readDocument } from "./document";
+import {
+  type DocumentLimits,
+  type ReadDocument,
+  type ResolvedDocument,
+  readDocument,
+} from "./document";
 import type { ProcessRequestParts } from "./request";
 import { failure, success } from "./responses";
 
@@ -42,22 +47,31 @@ export type DocumentRun =
       attempts: Attempt[];
       response: StoredResponse;
     }
+  /** Read and checked, then handed back unrouted because `divert` said so (a job takes it). */
+  | { kind: "diverted"; read: ReadDocument }
   /**
    * Stopped before a final answer: the client left (`aborted`), the bytes were refused
    * (a 422 HttpError) or something broke. `error` is what to answer with.
    */
   | { kind: "stopped"; aborted: boolean; error: unknown };
 
-/** Reads and routes the document; never throws. `signal` aborts when the client leaves. */
+/**
+ * Reads and routes the document; never throws. `signal` aborts when the client leaves.
+ * `divert`, asked once the bytes are read and checked, may take the document away from
+ * routing (a long one becomes a job).
+ */
 export async function runDocument(
   doc: DocumentToRun,
   deps: RunDeps,
   signal: AbortSignal,
+  divert?: (read: ReadDocument) => boolean,
 ): Promise<DocumentRun> {
   const { category, parts, resolved, traceId } = doc;
   try {
     const { grants, store, limits } = deps;
-    const bytes = await readDocument(resolved, parts, grants, store, new Date(), limits);
+    const read = await readDocument(resolved, parts, grants, store, new Date(), limits);
+    if (divert?.(read)) return { kind: "diverted", read };
+    const { bytes } = read;
     const result = await deps.router.route({
       category,
       input: {

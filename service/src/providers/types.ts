@@ -16,6 +16,14 @@ export interface ProviderInput {
   traceId: string;
   /** PDF pages already drawn for this request by an earlier attempt (pages/pdf.ts). */
   rasters?: PageRasters;
+  /**
+   * Only these pages of a PDF, numbered as in the document: a job reads one page at a
+   * time (service/src/jobs). Absent: every page. Only providers that say
+   * `selectsPages` are given it (the router passes over the others).
+   */
+  pages?: readonly number[];
+  /** Told the number of each page once it is read, so a job's progress advances page by page. */
+  onPage?: (number: number) => void;
 }
 
 /** What a category returns in `data` (INTERFACE.md): text, tables or invoice fields. */
@@ -58,6 +66,8 @@ export interface Provider<D extends ProviderData = ProviderData> {
   close?(): Promise<void>;
   /** Categories this provider joins beyond the catalog's slots (see ProviderOffer). */
   readonly offers?: readonly ProviderOffer[];
+  /** Reads only the pages ProviderInput.pages names, and answers for those alone. */
+  readonly selectsPages?: boolean;
 }
 
 /**

@@ -73,6 +73,7 @@ export function withFault(provider: Provider, fault: Fault, random = Math.random
   return {
     name: provider.name,
     offers: provider.offers,
+    selectsPages: provider.selectsPages,
     available: () => provider.available(),
     reads: async (hints) => (await provider.reads?.(hints)) ?? true,
     close: async () => provider.close?.(),

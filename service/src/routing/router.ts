@@ -28,6 +28,9 @@ export interface RouterOptions {
   random?: () => number;
 }
 
+/** What a request asks of a provider beyond its category. */
+type Wanted = Pick<RouteRequest["input"], "languageHints" | "pages">;
+
 type AttemptListener = (attempt: Attempt & { category: string }) => void;
 
 interface Entry {
@@ -108,10 +111,15 @@ export function createRouter(
     return slots;
   }
 
-  /** Whether a provider can take this request here: available, and reads its languages. */
-  async function usable(name: string, languageHints: readonly string[]): Promise<boolean> {
+  /**
+   * Whether a provider can take this request here: available, reads its languages, and
+   * reads single pages when the request names some (a job's page).
+   */
+  async function usable(name: string, input: Wanted): Promise<boolean> {
     const provider = entries.get(name)?.provider;
     if (!provider) return false;
+    if (input.pages && !provider.selectsPages) return false;
+    const { languageHints } = input;
     try {
       if (!(await provider.available())) return false;
       return languageHints.length === 0 || (await provider.reads?.(languageHints)) !== false;
@@ -120,9 +128,9 @@ export function createRouter(
     }
   }
 
-  async function ranked(category: CatalogEntry, languageHints: readonly string[] = []) {
+  async function ranked(category: CatalogEntry, wanted: Wanted = { languageHints: [] }) {
     const slots = slotsOf(category);
-    const available = await Promise.all(slots.map((s) => usable(s.provider, languageHints)));
+    const available = await Promise.all(slots.map((s) => usable(s.provider, wanted)));
     const weights = { ...category.weights, ...config.weights[category.slug] };
     return rankSlots(
       slots.filter((_, i) => available[i] === true),
@@ -220,7 +228,7 @@ export function createRouter(
       throw new Failure(attempts);
     };
 
-    for (const { slot } of await ranked(request.category, request.input.languageHints)) {
+    for (const { slot } of await ranked(request.category, request.input)) {
       request.signal?.throwIfAborted();
       const entry = entries.get(slot.provider);
       if (!entry?.breaker.allowsAttempt()) continue;

@@ -36,6 +36,8 @@ export function checkTables(data: TableData): AnswerCheck {
 export function createStreamTables(name: string, sources: WordSources): Provider<TableData> {
   return {
     name,
+    // Words of the pages asked for only (ocrDocument), so tables of those pages only.
+    selectsPages: true,
     available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
       const { words, image } = await readWords(sources, input);
@@ -72,6 +74,8 @@ export function createLatticeTables(
 ): Provider<TableData> {
   return {
     name,
+    // Words of the pages asked for only (ocrDocument), so tables of those pages only.
+    selectsPages: true,
     available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
       const { text, pages, billed, found } = await latticeTables(input, sources, options.pdftoppm);

@@ -58,6 +58,7 @@ export function createOcrProvider(
   return {
     name,
     requires: engine.requires,
+    selectsPages: true,
     available: () => engine.available(),
     reads: async (hints) => readsAll(hints, await engine.languages()),
     async run(input) {
@@ -90,6 +91,14 @@ export interface OcrDocumentOptions extends OcrProviderOptions {
  */
 const PAGES_AT_ONCE = availableParallelism() + 1;
 
+/** The pages to read: those asked for that the PDF has, in order; every page when none are. */
+function selectedPages(numPages: number, wanted: readonly number[] | undefined): number[] {
+  const all = Array.from({ length: numPages }, (_, i) => i + 1);
+  if (!wanted) return all;
+  const asked = new Set(wanted);
+  return all.filter((number) => asked.has(number));
+}
+
 export async function ocrDocument(
   input: ProviderInput,
   options: OcrDocumentOptions,
@@ -113,24 +122,30 @@ export async function ocrDocument(
   let pages: OcrPage[];
   if ((await sniffDocument(bytes)) === "image") {
     pages = [{ number: 1, ...(await recognize(bytes)) }];
+    input.onPage?.(1);
   } else {
     const pdf = await openPdf(bytes);
     try {
       // Pages in a pipeline over the cores: while one page is read, the next is
       // drawn; at most PAGES_AT_ONCE rasters are held, however long the document.
-      const numbers = Array.from({ length: pdf.numPages }, (_, i) => i + 1);
+      const numbers = selectedPages(pdf.numPages, input.pages);
+      const readPage = async (number: number): Promise<OcrPage> => {
+        signal.throwIfAborted();
+        const page = await pdf.getPage(number);
+        const text = await textLayer?.(page, pdfDpi);
+        if (text) return { number, dpi: pdfDpi, ...text };
+        const { width, height } = page.getViewport({ scale: 1 });
+        const dpi = effectiveDpi({ width, height }, pdfDpi);
+        const draw = () => rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
+        const png = await (input.rasters?.get(number, dpi, draw) ?? draw());
+        return { number, dpi, ...(await recognize(png, dpi)) };
+      };
       pages = await pMap(
         numbers,
-        async (number): Promise<OcrPage> => {
-          signal.throwIfAborted();
-          const page = await pdf.getPage(number);
-          const text = await textLayer?.(page, pdfDpi);
-          if (text) return { number, dpi: pdfDpi, ...text };
-          const { width, height } = page.getViewport({ scale: 1 });
-          const dpi = effectiveDpi({ width, height }, pdfDpi);
-          const draw = () => rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
-          const png = await (input.rasters?.get(number, dpi, draw) ?? draw());
-          return { number, dpi, ...(await recognize(png, dpi)) };
+        async (number) => {
+          const page = await readPage(number);
+          input.onPage?.(number);
+          return page;
         },
         { concurrency: PAGES_AT_ONCE, signal },
       );

@@ -36,6 +36,7 @@ const noEngine: PageRecognizer = async () => {
 export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
   return {
     name: "pdf-text",
+    selectsPages: true,
     available: async () => true,
     async run(input: ProviderInput): Promise<ProviderOutput<OcrData>> {
       if ((await sniffDocument(input.bytes)) !== "pdf") {

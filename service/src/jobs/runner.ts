@@ -1,0 +1,365 @@
+// A turn: one instance works on one job for a while. It takes the job's lease (none while
+// another live turn holds it), renews it while it works, and reads the pages not kept yet,
+// one at a time, through the router, keeping each page as it is read. It stops when the
+// job is done, when its slice of time is up or another buyer waits behind it (then the
+// job goes back in line), or when it lost the lease (the job was cancelled, or taken over
+// after this instance stopped renewing). An instance that dies renews nothing: once the
+// lease runs out, the sweep (index.ts) puts the job back in line, and the next turn goes
+// on from the first page not kept, so no page is lost and none is kept twice.
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { CatalogEntry } from "../catalog";
+import { findCategory } from "../catalog";
+import type { JobRecord, JobRef, JobStore } from "../db/types";
+import { success } from "../process/responses";
+import { PageRasters } from "../providers/rasters";
+import type { ProviderInput } from "../providers/types";
+import {
+  AllProvidersFailedError,
+  DeadlineExceededError,
+  type RouteResult,
+  type Router,
+} from "../routing/types";
+import { readObject } from "../storage/read";
+import type { ObjectStore } from "../storage/types";
+import type { JobsConfig } from "./config";
+import { mergePages, pagesMeta } from "./pages";
+import { type JobQueue, type QueueMessage, TURNS, WEBHOOKS } from "./queue";
+
+/** What a job reads, as stored with it (jobs.request). */
+export interface JobRequest {
+  object_key: string;
+  mime_type: string;
+  /** The category's size limit when the job was made. */
+  max_bytes: number;
+  language_hints: string[];
+  passthrough: Record<string, unknown>;
+}
+
+/** A taken turn that never finishes is given out again after this (the lease decides sooner). */
+const TURN_EXPIRE_MS = 15 * 60_000;
+
+/** Why a turn stopped working on its job. */
+type TurnEnd =
+  /** Succeeded or failed: its answer is kept. */
+  | "finished"
+  /** Back in line: its slice is up, or another buyer waits. */
+  | "yield"
+  /** The lease is gone (cancelled, or taken over): nothing more may be written. */
+  | "lost"
+  /** This instance is shutting down: the job goes back in line for another. */
+  | "stopped";
+
+class Stopping extends Error {}
+class LeaseLost extends Error {}
+/** The upload could not be read now (not: it is gone). */
+class Unreachable extends Error {
+  constructor(cause: unknown) {
+    super("the storage could not be read", { cause });
+  }
+}
+
+export interface RunnerDeps {
+  jobs: JobStore;
+  store: ObjectStore;
+  router: Router;
+  queue: JobQueue;
+  config: JobsConfig;
+  log: Pick<FastifyBaseLogger, "error">;
+}
+
+export interface Runner {
+  /** Works on the job a turn names (the queue's handler). */
+  turn(message: QueueMessage): Promise<void>;
+  /** Puts a job in line: its place among its owner's jobs sets its priority. */
+  enqueue(job: JobRef): Promise<void>;
+  /** Stops the turn working on this job here, if any (it was cancelled). */
+  interrupt(jobId: string): void;
+  /** Queues the webhook of a job that has just finished, if it has a callback_url. */
+  sendWebhook(job: Pick<JobRecord, "id" | "callbackUrl">): Promise<void>;
+  /** Stops every turn here; with `crash`, as a dying process would: nothing is released. */
+  stopAll(crash: boolean): void;
+}
+
+export function createRunner(deps: RunnerDeps): Runner {
+  const { jobs, store, router, queue, config, log } = deps;
+  const running = new Map<string, AbortController>();
+  let crashed = false;
+
+  async function enqueue(job: JobRef): Promise<void> {
+    // Each buyer's n-th job in line competes with the others' n-th: round robin by buyer.
+    const ahead = await jobs.ahead(job.owner, job.createdAt, job.position);
+    await queue.send(TURNS, job.id, {
+      priority: -ahead,
+      singletonKey: job.id,
+      retryLimit: 3,
+      retryDelayMs: 5_000,
+      retryBackoff: true,
+      expireMs: TURN_EXPIRE_MS,
+    });
+  }
+
+  async function sendWebhook(job: Pick<JobRecord, "id" | "callbackUrl">): Promise<void> {
+    if (job.callbackUrl === null) return;
+    const { maxAttempts, retryMs } = config.webhooks;
+    await queue.send(WEBHOOKS, job.id, {
+      priority: 0,
+      retryLimit: maxAttempts - 1,
+      retryDelayMs: retryMs,
+      retryBackoff: true,
+      expireMs: config.webhooks.timeoutMs * 3,
+    });
+  }
+
+  /**
+   * Whether another buyer waits while this one holds more of the instances' turns, and
+   * this instance has no idle taker that would take their job anyway.
+   */
+  async function shouldYield(owner: string): Promise<boolean> {
+    if (running.size < config.concurrency) return false;
+    const load = await jobs.load(Date.now());
+    const mine = load.get(owner)?.held ?? 1;
+    for (const [other, theirs] of load) {
+      if (other !== owner && theirs.waiting > 0 && theirs.held < mine) return true;
+    }
+    return false;
+  }
+
+  async function turn(message: QueueMessage): Promise<void> {
+    if (crashed) return;
+    const token = randomUUID();
+    const job = await jobs.claim(message.jobId, token, Date.now(), config.leaseMs);
+    // Finished, cancelled, or another live turn has it: nothing to do here.
+    if (!job) return;
+    const controller = new AbortController();
+    running.set(job.id, controller);
+    const heartbeat = setInterval(() => {
+      jobs.renew(job.id, token, Date.now(), config.leaseMs).then(
+        (kept) => {
+          if (!kept) controller.abort(new LeaseLost());
+        },
+        // A missed beat is tried again; the lease leaves room for two.
+        () => {},
+      );
+    }, config.leaseMs / 3);
+    heartbeat.unref();
+    try {
+      const end = await work(job, token, controller.signal);
+      if (crashed) return;
+      if (end === "yield" || end === "stopped") {
+        await jobs.release(job.id, token);
+        await enqueue(job);
+      } else if (end === "finished") {
+        await sendWebhook(job);
+      }
+    } catch (error) {
+      if (crashed) return;
+      if (error instanceof Unreachable) {
+        // The storage did not answer: the turn is tried again later (the queue's retry,
+        // or the sweep), and the job is free for it.
+        await jobs.release(job.id, token).catch(() => {});
+        throw error.cause;
+      }
+      log.error({ err: error, job_id: job.id }, "a job turn failed");
+      // Something unforeseen (a bug, the database): the job ends with a 500 rather
+      // than running again and again. If even that fails, the turn is retried.
+      const body = {
+        detail: "The job could not be processed because of an internal error.",
+        trace_id: job.traceId,
+      };
+      const ended = await jobs.finish(
+        job.id,
+        token,
+        { status: "failed", resultStatus: 500, resultBody: JSON.stringify(body) },
+        Date.now(),
+      );
+      if (ended) await sendWebhook(job);
+    } finally {
+      clearInterval(heartbeat);
+      running.delete(job.id);
+    }
+  }
+
+  async function work(job: JobRecord, token: string, signal: AbortSignal): Promise<TurnEnd> {
+    const category = findCategory(job.categoryId);
+    // Written by this service when the job was made (jobs/index.ts).
+    const request = JSON.parse(job.request) as JobRequest;
+    let bytes: Buffer | undefined;
+    try {
+      bytes = category && (await readObject(store, request.object_key, request.max_bytes));
+    } catch (error) {
+      throw new Unreachable(error);
+    }
+    if (!category || !bytes) {
+      return fail(job, token, 422, {
+        detail:
+          "The uploaded document is no longer stored (uploads are deleted after their retention). Upload it again and create a new job.",
+        trace_id: job.traceId,
+      });
+    }
+    const input: Omit<ProviderInput, "signal"> = {
+      bytes,
+      mimeType: request.mime_type,
+      languageHints: request.language_hints,
+      passthrough: request.passthrough,
+      traceId: job.traceId,
+      rasters: new PageRasters(),
+    };
+    return job.unit === "page"
+      ? pageByPage(job, token, category, input, signal)
+      : wholeDocument(job, token, category, input, signal);
+  }
+
+  async function pageByPage(
+    job: JobRecord,
+    token: string,
+    category: CatalogEntry,
+    input: Omit<ProviderInput, "signal">,
+    signal: AbortSignal,
+  ): Promise<TurnEnd> {
+    const done = new Set(await jobs.pageNumbers(job.id));
+    const sliceEnds = Date.now() + config.sliceMs;
+    for (let number = 1; number <= job.pagesTotal; number++) {
+      if (done.has(number)) continue;
+      if (signal.aborted) return endOf(signal);
+      const began = performance.now();
+      const routed = await route(category, { ...input, pages: [number] }, signal);
+      if (routed.kind === "stopped") return endOf(signal);
+      if (routed.kind === "failed" && routed.noProvider && done.size === 0) {
+        // No provider here reads single pages (an operator's HTTP provider alone): whole.
+        return wholeDocument(job, token, category, input, signal);
+      }
+      if (routed.kind === "failed")
+        return fail(job, token, routed.status, { ...routed.body, page: number });
+      const { result } = routed;
+      const kept = await jobs.savePage(
+        job.id,
+        token,
+        {
+          number,
+          data: JSON.stringify(result.output.data),
+          provider: result.provider,
+          cost: result.estimatedCost,
+          billed: result.output.pages,
+          failoverDepth: result.failoverDepth,
+          attempts: JSON.stringify(result.attempts),
+          latencyMs: performance.now() - began,
+        },
+        Date.now(),
+      );
+      if (!kept) return "lost";
+      done.add(number);
+      if (done.size < job.pagesTotal) {
+        if (Date.now() >= sliceEnds || (await shouldYield(job.owner))) return "yield";
+      }
+    }
+    const pages = await jobs.pages(job.id);
+    const finishedAt = Date.now();
+    const slug = category.slug;
+    const body = { data: mergePages(slug, pages), meta: pagesMeta(job, pages, finishedAt) };
+    const outcome = {
+      status: "succeeded",
+      resultStatus: 200,
+      resultBody: JSON.stringify(body),
+    } as const;
+    return (await jobs.finish(job.id, token, outcome, finishedAt)) ? "finished" : "lost";
+  }
+
+  async function wholeDocument(
+    job: JobRecord,
+    token: string,
+    category: CatalogEntry,
+    input: Omit<ProviderInput, "signal">,
+    signal: AbortSignal,
+  ): Promise<TurnEnd> {
+    // Progress as the provider reads pages (a failover reads them again: counted once).
+    const seen = new Set<number>();
+    const onPage = (number: number) => {
+      if (seen.has(number) || seen.size >= job.pagesTotal) return;
+      seen.add(number);
+      void jobs.progress(job.id, token, seen.size).catch(() => {});
+    };
+    const routed = await route(category, { ...input, onPage }, signal);
+    if (routed.kind === "stopped") return endOf(signal);
+    if (routed.kind === "failed") return fail(job, token, routed.status, routed.body);
+    const finishedAt = Date.now();
+    const elapsed = finishedAt - (job.startedAt ?? finishedAt);
+    const { body } = success(job.traceId, routed.result, elapsed);
+    const outcome = {
+      status: "succeeded",
+      resultStatus: 200,
+      resultBody: body,
+      pagesDone: job.pagesTotal,
+    } as const;
+    return (await jobs.finish(job.id, token, outcome, finishedAt)) ? "finished" : "lost";
+  }
+
+  type Routed =
+    | { kind: "answer"; result: RouteResult }
+    /** `noProvider`: no provider could even be tried. */
+    | { kind: "failed"; status: 502 | 504; body: Record<string, unknown>; noProvider: boolean }
+    | { kind: "stopped" };
+
+  /** Routes; a final failure is the synchronous call's 502/504 body. Anything else throws. */
+  async function route(
+    category: CatalogEntry,
+    input: Omit<ProviderInput, "signal">,
+    signal: AbortSignal,
+  ): Promise<Routed> {
+    try {
+      return { kind: "answer", result: await router.route({ category, input, signal }) };
+    } catch (error) {
+      if (signal.aborted) return { kind: "stopped" };
+      const failed = (status: 502 | 504, detail: string, attempts: RouteResult["attempts"]) => ({
+        kind: "failed" as const,
+        status,
+        noProvider: attempts.length === 0,
+        body: {
+          detail,
+          trace_id: input.traceId,
+          failover_depth: attempts.length,
+          attempts,
+        },
+      });
+      if (error instanceof AllProvidersFailedError) {
+        return failed(502, "All providers failed", error.attempts);
+      }
+      if (error instanceof DeadlineExceededError) {
+        return failed(504, "Processing took too long", error.attempts);
+      }
+      throw error;
+    }
+  }
+
+  async function fail(
+    job: JobRecord,
+    token: string,
+    status: number,
+    body: Record<string, unknown>,
+  ): Promise<TurnEnd> {
+    const outcome = {
+      status: "failed",
+      resultStatus: status,
+      resultBody: JSON.stringify(body),
+    } as const;
+    return (await jobs.finish(job.id, token, outcome, Date.now())) ? "finished" : "lost";
+  }
+
+  return {
+    turn,
+    enqueue,
+    sendWebhook,
+    interrupt(jobId) {
+      running.get(jobId)?.abort(new LeaseLost());
+    },
+    stopAll(crash) {
+      crashed = crashed || crash;
+      for (const controller of running.values()) controller.abort(new Stopping());
+    },
+  };
+}
+
+/** Why the signal stopped a turn. */
+function endOf(signal: AbortSignal): TurnEnd {
+  return signal.reason instanceof Stopping ? "stopped" : "lost";
+}
