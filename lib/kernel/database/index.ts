@@ -61,10 +61,14 @@ export async function openDatabase<DB>(options: OpenDatabaseOptions): Promise<Op
 
 async function migrate<DB>(db: Kysely<DB>, flavor: Flavor, options: OpenDatabaseOptions) {
   let schema: string | undefined;
-  if (flavor === "postgres" && options.schema) {
-    await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
-    const current = await sql<{ s: string }>`select current_schema() as s`.execute(db);
-    schema = current.rows[0]?.s;
+  if (flavor === "postgres") {
+    if (options.schema) {
+      await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+    }
+    // Always the schema the tables land in (from `schema` or the URL's search_path):
+    // Kysely otherwise takes a same-named migration table in any other schema for ours.
+    const current = await sql<{ s: string | null }>`select current_schema() as s`.execute(db);
+    schema = current.rows[0]?.s ?? undefined;
   }
   const migrator = new Migrator({
     db,
@@ -75,7 +79,6 @@ async function migrate<DB>(db: Kysely<DB>, flavor: Flavor, options: OpenDatabase
           migrationLockTableName: `${options.migrationTable}_lock`,
         }
       : {}),
-    // Without it, Kysely may find a same-named table in another schema and skip creating ours.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
