@@ -8,7 +8,8 @@
 // Order of checks: auth and rate limit (app hooks) → path (422) → category (404/409)
 // → header and body, every problem at once (422) → the document reference (422) →
 // Idempotency-Key claim (replay / 409 / 422) → a work slot (503) → bytes, magic
-// bytes, pages and pixels (422) → the router (200 / 502 / 504).
+// bytes, pages and pixels (422) → room in the memory budget for what they cost
+// (503, process/memory-budget.ts) → the router (200 / 502 / 504).
 //
 // What an Idempotency-Key stores for replay: the answers that come out of routing —
 // 200, and the final 502 (all providers failed) and 504 (deadline). Those are the
@@ -33,6 +34,12 @@ import {
 import { loadProcessConfig, type ProcessConfig } from "../process/config";
 import { type ResolvedDocument, readDocument, resolveDocument } from "../process/document";
 import { requestHash } from "../process/idempotency";
+import {
+  documentCostMb,
+  loadMemoryBudgetConfig,
+  MemoryBudget,
+  MemoryBudgetError,
+} from "../process/memory-budget";
 import {
   countProviderAttempts,
   failovers,
@@ -68,6 +75,13 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
       maxWaitMs: config.workQueueWaitMs,
     });
     observeWorkQueue(queue);
+    // Memory (issue 31): a document runs once its estimated cost fits the budget.
+    const { budgetMb, pdfDpi } = loadMemoryBudgetConfig(process.env);
+    const memory = new MemoryBudget({
+      budgetMb,
+      maxWaitMs: config.workQueueWaitMs,
+      maxWaiting: config.workQueueMax,
+    });
     const retentionHours = Math.round(config.idempotencyRetentionMs / 3_600_000);
 
     countProviderAttempts(router);
@@ -117,12 +131,19 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
       try {
         response = await queue.run(async () => {
           const bytes = await readDocument(resolved, parts, db.grants, store, new Date(), config);
-          return await routeDocument(
-            request,
-            reply,
-            { category, parts, resolved, bytes },
+          const kind = resolved.mimeType === "application/pdf" ? "pdf" : "image";
+          const cost = await documentCostMb(bytes, kind, pdfDpi);
+          return await memory.run(
+            cost,
+            () =>
+              routeDocument(
+                request,
+                reply,
+                { category, parts, resolved, bytes },
+                abort.signal,
+                tally,
+              ),
             abort.signal,
-            tally,
           );
         }, abort.signal);
       } catch (error) {
@@ -131,6 +152,7 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
           tally.outcome = "busy";
           throw busy(error, queue);
         }
+        if (error instanceof MemoryBudgetError) tally.outcome = "busy";
         throw error;
       } finally {
         abort.dispose();
