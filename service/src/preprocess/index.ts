@@ -8,13 +8,13 @@
 // much it was enlarged (a PDF page's dpi grows with it), and `toOriginal` maps
 // boxes found on it back onto the person's own image, so answers keep
 // referring to the page as it was sent. Images the canvas cannot decode
-// (TIFF) pass through unchanged; so do images too large to work on (over
-// MAX_PIXELS, known from their header before anything is decoded), but as
-// grey pixels for an engine that takes PGM: a 35 MP JPEG decoded by tesseract.js
-// itself took four bytes a pixel of its memory, for good (docs/memory.md).
+// (TIFF) or too large to work on pass through unchanged; too large is known from
+// the header, before anything is decoded (a 35 MP page decoded only to be passed
+// through held 140 MB). Passed through, they stay in colour: Tesseract thresholds
+// a colour page channel by channel, and reads it better than one made grey
+// (docs/memory.md).
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { imageSize } from "image-size";
-import sharp from "sharp";
 import type { BBox } from "@/lib/contract";
 import { flattenBackground } from "./background";
 import { type Grey, otsu, toCanvas, toGrey, toPgm } from "./grey";
@@ -74,34 +74,15 @@ function headerPixels(bytes: Buffer): number | undefined {
   }
 }
 
-/** The image as one grey byte a pixel, in a PGM; undefined when sharp cannot decode it. */
-async function greyPgm(bytes: Buffer): Promise<Buffer | undefined> {
-  try {
-    const { data, info } = await sharp(bytes)
-      .grayscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 1) return undefined;
-    const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
-    return toPgm({ width: info.width, height: info.height, data: pixels });
-  } catch {
-    return undefined;
-  }
-}
-
 export async function preparePage(
   bytes: Buffer,
   steps: ReadonlySet<PreprocessStep>,
   format: PreparedFormat = "pgm",
 ): Promise<PreparedPage> {
   const unchanged = { image: bytes, scale: 1, skew: 0, toOriginal: same };
-  if (!isWhole(bytes)) return unchanged;
-  if ((headerPixels(bytes) ?? 0) > MAX_PIXELS) {
-    // An engine reading PNG (PaddleOCR) scales the image itself as it decodes it.
-    const grey = format === "pgm" ? await greyPgm(bytes) : undefined;
-    return grey ? { ...unchanged, image: grey } : unchanged;
+  if (steps.size === 0 || !isWhole(bytes) || (headerPixels(bytes) ?? 0) > MAX_PIXELS) {
+    return unchanged;
   }
-  if (steps.size === 0) return unchanged;
   const encode = (image: Grey) => (format === "png" ? toCanvas(image).encode("png") : toPgm(image));
   let decoded: Awaited<ReturnType<typeof loadImage>>;
   try {
