@@ -132,13 +132,19 @@ export async function ocrDocument(
       const readPage = async (number: number): Promise<OcrPage> => {
         signal.throwIfAborted();
         const page = await pdf.getPage(number);
-        const text = await textLayer?.(page, pdfDpi);
-        if (text) return { number, dpi: pdfDpi, ...text };
-        const { width, height } = page.getViewport({ scale: 1 });
-        const dpi = effectiveDpi({ width, height }, pdfDpi);
-        const draw = () => rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
-        const png = await (input.rasters?.get(number, dpi, draw) ?? draw());
-        return { number, dpi, ...(await recognize(png, dpi)) };
+        try {
+          const text = await textLayer?.(page, pdfDpi);
+          if (text) return { number, dpi: pdfDpi, ...text };
+          const { width, height } = page.getViewport({ scale: 1 });
+          const dpi = effectiveDpi({ width, height }, pdfDpi);
+          const draw = () => rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
+          const png = await (input.rasters?.get(number, dpi, draw) ?? draw());
+          return { number, dpi, ...(await recognize(png, dpi)) };
+        } finally {
+          // pdfjs keeps a page's decoded pictures and drawing until told: a scanned
+          // page at 300 dpi is 35 MB of pixels, so held pages grew with the document.
+          page.cleanup();
+        }
       };
       pages = await pMap(
         numbers,
