@@ -11,17 +11,14 @@
 // Both read the invoice number and the parties by their labels (labelled.ts),
 // and the currency from the total's sign or code, else the one printed most.
 import type { InvoiceData, InvoiceField, InvoiceLineItem, OcrData } from "@/lib/kernel/contract";
-import { mean, union } from "../layout/geometry";
+import { mean } from "../layout/geometry";
 import { resultPages } from "../pages/word-sources";
-import { invoiceChecks } from "./checks";
+import { type Adjustments, invoiceChecks } from "./checks";
+import { documentKind } from "./document-kind";
 import {
-  headerParty,
   type LabelledCell,
   labelledCells,
-  labelledParty,
   labelledValue,
-  labelledValues,
-  readAmount,
   readDate,
   readInvoiceNumber,
 } from "./labelled";
@@ -36,6 +33,7 @@ import {
   findDate,
   hasDecimals,
 } from "./normalise";
+import { findParties } from "./parties";
 import {
   type Cell,
   field,
@@ -46,6 +44,7 @@ import {
   piece,
   type Row,
 } from "./rows";
+import { findTotals, sumFields } from "./totals";
 
 export type Extractor = (words: OcrData) => InvoiceData;
 
@@ -132,22 +131,26 @@ function assemble(
     line_items: InvoiceLineItem[];
     /** Where the line items start: the supplier is above. */
     top: number;
+    adjustments?: Adjustments;
+    /** Whether a cell is part of the line items (their header too): no party's name. */
+    inItems?: (cell: Cell) => boolean;
   },
 ): InvoiceData {
-  const { line_items, top, ...rest } = found;
+  const { line_items, top, adjustments, inItems, ...rest } = found;
   const invoice_number = readInvoiceNumber(doc.pages, doc.labels);
-  const [customer_name, customer_address] = labelledParty(doc.pages, doc.labels, "customer") ?? [
-    NOT_FOUND,
-    NOT_FOUND,
-  ];
   const customerLabel = doc.labels.find((l) => l.label.kind === "customer");
-  const known = [invoice_number, customer_name, customer_address, ...Object.values(rest)];
+  const known = [invoice_number, ...Object.values(rest)];
   const above = Math.min(top, customerLabel?.cell.bbox.y0 ?? top);
-  const [supplier_name, supplier_address] = labelledParty(doc.pages, doc.labels, "supplier") ??
-    headerParty(doc.pages, above, (c) => known.some((f) => overlaps(f, c))) ?? [
-      NOT_FOUND,
-      NOT_FOUND,
-    ];
+  const { supplier, customer } = findParties(
+    doc.pages,
+    doc.labels,
+    top,
+    above,
+    (c) => known.some((f) => overlaps(f, c)),
+    inItems,
+  );
+  const [supplier_name, supplier_address] = supplier;
+  const [customer_name, customer_address] = customer;
   const fields = {
     supplier_name,
     supplier_address,
@@ -160,9 +163,10 @@ function assemble(
   return {
     fields,
     line_items,
-    checks: invoiceChecks(fields, line_items),
+    checks: invoiceChecks(fields, line_items, adjustments),
     text: words.text,
     pages: resultPages(words.pages),
+    document_kind: documentKind(doc.pages, doc.labels, fields),
   };
 }
 
@@ -171,42 +175,29 @@ function order(doc: Document): DateOrder {
   return dateOrder(text, findCurrency(text)?.value ?? null);
 }
 
-/** Invoice and due date by their labels; an unlabelled first date is the invoice date. */
+/**
+ * Invoice and due date by their labels; else the date in the invoice number's
+ * heading ("Facture n° 562 du 02 juillet 2015"), else the first date.
+ */
 function labelledDates(doc: Document, dateOrder: DateOrder) {
   const reader = readDate(dateOrder);
   const due_date = labelledValue(doc.pages, doc.labels, "due_date", reader, { down: true });
   let invoice_date = labelledValue(doc.pages, doc.labels, "invoice_date", reader, { down: true });
+  if (invoice_date.value === null) invoice_date = headingDate(doc, dateOrder);
   if (invoice_date.value === null) {
     invoice_date = dates(doc, dateOrder).find((d) => d.bbox !== due_date.bbox) ?? NOT_FOUND;
   }
   return { invoice_date, due_date };
 }
 
-/** Several amounts read as one, their sum (taxes at two rates). */
-function sumFields(fields: readonly InvoiceField[]): InvoiceField {
-  const [first] = fields;
-  if (!first || fields.length === 1) return first ?? NOT_FOUND;
-  const sum = fields.reduce((s, f) => s + cents(Number(f.value)), 0);
-  return {
-    value: sum / 100,
-    text: fields.map((f) => f.text).join(" + "),
-    confidence: Math.min(...fields.map((f) => f.confidence)),
-    page: first.page,
-    bbox: union(fields.flatMap((f) => (f.bbox ? [f.bbox] : []))),
-  };
-}
-
-/**
- * The tax: the last labelled tax amount, or the sum of several (7 % and 19 %)
- * when it is their sum that makes subtotal and tax the total.
- */
-function tax(taxes: readonly InvoiceField[], subtotal: InvoiceField, total: InvoiceField) {
-  const [last = NOT_FOUND] = taxes;
-  if (taxes.length < 2 || typeof subtotal.value !== "number" || typeof total.value !== "number") {
-    return last;
+/** A date in the cell that labels the invoice's number, after the label. */
+function headingDate(doc: Document, dateOrder: DateOrder): InvoiceField {
+  for (const { cell, label } of doc.labels) {
+    if (label.kind !== "invoice_number") continue;
+    const date = findDate(cell.text.slice(label.end), dateOrder);
+    if (date) return field(date.value, [piece(cell, label.end + date.index, date.text.length)]);
   }
-  const both = sumFields([...taxes].reverse());
-  return cents(subtotal.value + Number(both.value)) === cents(total.value) ? both : last;
+  return NOT_FOUND;
 }
 
 export const extractByLayout: Extractor = (words) => {
@@ -214,17 +205,18 @@ export const extractByLayout: Extractor = (words) => {
   const table = findItemTable(doc.pages);
   const inTable = (c: Cell) =>
     table?.rows.some((r) => r.page === c.page && r.index === c.row) ?? false;
-  const totals = { down: false, last: true, skip: inTable };
-  const subtotal = labelledValue(doc.pages, doc.labels, "subtotal", readAmount, totals);
-  const total = labelledValue(doc.pages, doc.labels, "total", readAmount, totals);
-  const taxes = labelledValues(doc.pages, doc.labels, "tax_amount", readAmount, totals);
+  const header = table?.header;
+  const inItems = (c: Cell) => inTable(c) || (c.page === header?.page && c.row === header.index);
+  const totals = findTotals(doc.pages, doc.labels, inTable);
   return assemble(words, doc, {
     ...labelledDates(doc, order(doc)),
-    subtotal,
-    tax_amount: tax(taxes, subtotal, total),
-    total,
+    subtotal: totals.subtotal,
+    tax_amount: totals.tax_amount,
+    total: totals.total,
     line_items: table?.items ?? [],
     top: table?.header.bbox.y0 ?? Number.POSITIVE_INFINITY,
+    adjustments: { items: totals.itemAdjustment, total: totals.totalAdjustment },
+    inItems,
   });
 };
 
@@ -362,5 +354,6 @@ export const extractByPatterns: Extractor = (words) => {
     total,
     line_items,
     top: items[0]?.row.bbox.y0 ?? Number.POSITIVE_INFINITY,
+    inItems: (c) => items.some((i) => i.row.page === c.page && i.row.index === c.row),
   });
 };

@@ -1,10 +1,12 @@
 // Values found by their labels: a label cell, then its value in the rest of
 // the cell ("Invoice No: 123"), in the next cell to its right ("Total  $12"),
-// or in the cell under it (a label over its value). Both extractors read the
-// invoice's number, dates and parties this way; the layout extractor its
-// totals too.
+// or in the cell under it (a label over its value). An amount is the last one
+// right of its label before the next label ("Tax 15% on $112.90 | $16.94",
+// "Total | 24.99 | 5.00 | 29.99"), else in the label's own cell. Both
+// extractors read the invoice's number and dates this way; the layout
+// extractor its totals too.
 import type { InvoiceField } from "@/lib/kernel/contract";
-import { isTitle, type LabelKind, type LabelMatch, matchLabel } from "./labels";
+import { type LabelKind, type LabelMatch, matchLabel } from "./labels";
 import { type DateOrder, findAmounts, findCurrency, findDate, hasDecimals } from "./normalise";
 import {
   type Cell,
@@ -14,7 +16,6 @@ import {
   type PageRows,
   type Piece,
   piece,
-  type Row,
 } from "./rows";
 
 export interface LabelledCell {
@@ -61,20 +62,34 @@ function below(pages: readonly PageRows[], cell: Cell, lines = 2.5): Cell | unde
   return undefined;
 }
 
-/** Where a label's value may be, nearest first. */
-function candidates(pages: readonly PageRows[], { cell, label }: LabelledCell, down: boolean) {
+/** Where a label's value may be, nearest first; for amounts, the last one before the next label first. */
+function candidates(
+  pages: readonly PageRows[],
+  { cell, label }: LabelledCell,
+  down: boolean,
+  amount = false,
+) {
   const here = rest(cell, label.end);
-  const out: Piece[] = here ? [here] : [];
-  out.push(...rightOf(pages, cell).map((c) => piece(c)));
+  const right = rightOf(pages, cell).map((c) => piece(c));
+  let out: Piece[];
+  if (amount) {
+    const next = right.findIndex((p) => matchLabel(p.text) !== undefined);
+    const before = next < 0 ? right : right.slice(0, next);
+    out = [...before.reverse(), ...(here ? [here] : [])];
+  } else {
+    out = [...(here ? [here] : []), ...right];
+  }
   const under = down && label.whole ? below(pages, cell) : undefined;
   if (under) out.push(piece(under));
   return out;
 }
 
-const NUMBER = /^[#:]?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*|\d[A-Z0-9\-/._]*)/i;
+/** A number after its label, past a "No." or "#" the label may leave ("Rechnung Nr. 12", "Inv # 7"). */
+const NUMBER =
+  /^(?:[#:]|n[°ºo]\.?|nr\.?|no\.?|num(?:ber|mer|ero)?\.?)?\s*[#:]?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*|\d[A-Z0-9\-/._]*)/i;
 
 /** A reader of one kind of value from a piece of text. */
-type Reader = (p: Piece) => InvoiceField | undefined;
+export type Reader = (p: Piece) => InvoiceField | undefined;
 
 export const readDate =
   (order: DateOrder): Reader =>
@@ -97,19 +112,38 @@ export const readAmount: Reader = (p) => {
 };
 
 const readNumber: Reader = (p) => {
-  if (matchLabel(p.text) || findDate(p.text)) return undefined;
+  if (matchLabel(p.text)) return undefined;
   const match = NUMBER.exec(p.text);
-  const number = match?.[1];
+  const number = match?.[1]?.replace(/[.,/-]+$/, "");
   if (!match || !number) return undefined;
+  // A date is no number, but a number may have a date after it ("Nr. 471102 vom 05.03.2018").
+  if (findDate(p.text.slice(match[0].length - (match[1]?.length ?? 0)))?.index === 0)
+    return undefined;
   const start = p.cell.text.indexOf(p.text) + match[0].length - number.length;
   return field(number, [piece(p.cell, start, number.length)]);
 };
 
 interface ValueOptions {
   down: boolean;
+  /** An amount: read right to left up to the next label (see the top of this file). */
+  amount?: boolean;
   /** Take the last label first, as totals stand at the end. */
   last?: boolean;
   skip?: (cell: Cell) => boolean;
+}
+
+/** The value one label leads to: the nearest candidate `read` accepts. */
+export function labelValue(
+  pages: readonly PageRows[],
+  labelled: LabelledCell,
+  read: Reader,
+  options: Pick<ValueOptions, "down" | "amount">,
+): InvoiceField | undefined {
+  for (const candidate of candidates(pages, labelled, options.down, options.amount)) {
+    const value = read(candidate);
+    if (value) return value;
+  }
+  return undefined;
 }
 
 /** The value each label of `kind` leads to (the nearest candidate `read` accepts), in order. */
@@ -122,13 +156,7 @@ export function labelledValues(
 ): InvoiceField[] {
   const mine = labels.filter((l) => l.label.kind === kind && !options.skip?.(l.cell));
   if (options.last) mine.reverse();
-  return mine.flatMap((labelled) => {
-    for (const candidate of candidates(pages, labelled, options.down)) {
-      const value = read(candidate);
-      if (value) return [value];
-    }
-    return [];
-  });
+  return mine.flatMap((labelled) => labelValue(pages, labelled, read, options) ?? []);
 }
 
 /** The first value a label of `kind` leads to. */
@@ -142,98 +170,3 @@ export const labelledValue = (
 
 export const readInvoiceNumber = (pages: readonly PageRows[], labels: readonly LabelledCell[]) =>
   labelledValue(pages, labels, "invoice_number", readNumber, { down: true });
-
-/** Whether a cell reads as a label or a title rather than a name or address. */
-const isLabelOrTitle = (cell: Cell) => matchLabel(cell.text) !== undefined || isTitle(cell.text);
-
-/** A name and the address lines under it, left-aligned, each close to the one before. */
-function party(pages: readonly PageRows[], name: Piece): [InvoiceField, InvoiceField] {
-  const lines: Piece[] = [];
-  let last = name.cell;
-  const page = pages.find((p) => p.page === name.cell.page);
-  for (let i = 0; i < 4; i++) {
-    const next = below(pages, last, 1.2);
-    if (!next || !page || isLabelOrTitle(next)) break;
-    if (Math.abs(next.bbox.x0 - name.cell.bbox.x0) > page.unit * 2) break;
-    lines.push(piece(next));
-    last = next;
-  }
-  const address = lines.length > 0 ? field(lines.map((l) => l.text).join(", "), lines) : NOT_FOUND;
-  return [field(name.text, [name]), address];
-}
-
-/** The party a label (customer or supplier) names: on its own cell or under it. */
-export function labelledParty(
-  pages: readonly PageRows[],
-  labels: readonly LabelledCell[],
-  kind: "customer" | "supplier",
-): [InvoiceField, InvoiceField] | undefined {
-  for (const { cell, label } of labels.filter((l) => l.label.kind === kind)) {
-    const colon = cell.text.slice(label.end).trimStart().startsWith(":");
-    if (!label.whole && !colon) continue;
-    const here = rest(cell, label.end);
-    const under = below(pages, cell, 1.5);
-    const name = here ?? (under && !isLabelOrTitle(under) ? piece(under) : undefined);
-    if (name) return party(pages, name);
-  }
-  return undefined;
-}
-
-/** Whether a row prints money (an item or a total), which no party's name does. */
-const withMoney = (row: Row | undefined) =>
-  row?.cells.some((c) => findAmounts(c.text).some(hasDecimals)) ?? false;
-
-/** A cell without a title word at either end ("Oakridge Consulting LLC INVOICE", one line to PaddleOCR). */
-function withoutTitle(cell: Cell): Piece {
-  const words = [...cell.words];
-  while (words.length > 1 && isTitle(words.at(-1)?.text ?? "")) words.pop();
-  while (words.length > 1 && isTitle(words[0]?.text ?? "")) words.shift();
-  const first = words[0];
-  const start = first ? cell.words.indexOf(first) : 0;
-  const index = cell.words.slice(0, start).reduce((n, w) => n + w.text.length + 1, 0);
-  const length = words.reduce((n, w) => n + w.text.length + 1, -1);
-  return piece(cell, index, length);
-}
-
-/**
- * The supplier when no label names it: the largest print above the customer
- * and the line items on the first page that is not a title, a label or a
- * value already read (invoices head their paper with the sender's name).
- */
-export function headerParty(
-  pages: readonly PageRows[],
-  above: number,
-  used: (cell: Cell) => boolean,
-): [InvoiceField, InvoiceField] | undefined {
-  const first = pages[0];
-  if (!first) return undefined;
-  const cells = first.rows
-    .flatMap((r) => r.cells)
-    .filter(
-      (c) =>
-        c.bbox.y1 <= above &&
-        /\p{L}{2}/u.test(c.text) &&
-        !isLabelOrTitle(c) &&
-        !used(c) &&
-        !findDate(c.text) &&
-        !withMoney(first.rows[c.row]),
-    );
-  const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
-  const name = cells.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];
-  if (!name) return undefined;
-  // Words of the same print right after it on its row are the rest of the
-  // name, when an engine's word boxes leave wide gaps ("Kestrel | Joinery | Ltd").
-  const row = first.rows[name.row]?.cells ?? [];
-  const rest: Cell[] = [];
-  for (const cell of row.slice(row.indexOf(name) + 1)) {
-    const last = rest.at(-1) ?? name;
-    const close = cell.bbox.x0 - last.bbox.x1 < first.unit * 3;
-    if (!close || !cells.includes(cell) || Math.abs(size(cell) - size(name)) > size(name) * 0.2)
-      break;
-    rest.push(cell);
-  }
-  if (rest.length === 0) return party(pages, withoutTitle(name));
-  const joined = [name, ...rest].map((c) => piece(c));
-  const [, address] = party(pages, piece(name));
-  return [field(joined.map((p) => p.text).join(" "), joined, " "), address];
-}

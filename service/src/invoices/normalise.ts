@@ -79,14 +79,21 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   zł: "PLN",
   Kč: "CZK",
   "Fr.": "CHF",
+  "Rs.": "INR",
+  Rs: "INR",
 };
 const ISO_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
 const CODE = /\b[A-Z]{3}\b/g;
+// A sign made of letters ("Rs", "zł") only as a word of its own, not inside "Orders".
 const SYMBOL = new RegExp(
   Object.keys(SYMBOLS)
     .sort((a, b) => b.length - a.length)
-    .map((s) => s.replace(/[$.]/g, "\\$&"))
+    .map((s) => {
+      const escaped = s.replace(/[$.]/g, "\\$&");
+      return `${/^\p{L}/u.test(s) ? "(?<!\\p{L})" : ""}${escaped}${/\p{L}$/u.test(s) ? "(?!\\p{L})" : ""}`;
+    })
     .join("|"),
+  "u",
 );
 
 /** The currency `text` names, by ISO code (`EUR`) or sign (`€`, `$`, `£`). */
@@ -124,4 +131,8 @@ export function findAmounts(text: string): Found<number>[] {
 }
 
 /** Whether a printed number has decimals, as money on invoices does. */
-export const hasDecimals = (found: Found<number>) => /[.,]\d{1,4}\)?$/.test(found.text);
+export const hasDecimals = (found: Found<number>) => {
+  // As findAmounts read it: "3.441.812" and "1.234" group thousands, "12.50" has decimals.
+  const [match] = found.text.matchAll(AMOUNT);
+  return match?.[4] !== undefined;
+};

@@ -1,0 +1,500 @@
+// The supplier and the customer: each a name and the address lines under it.
+//
+// - A label names a party ("Bill to", "Käufer", "Client", "Sold by", ...):
+//   the party is on its cell or under it.
+// - The supplier is the party that is paid: named as the bank account's
+//   holder ("Account holder", "Titulaire du compte", "Payable to"), or the
+//   block of lines that carries the tax and bank details (VAT number, IBAN),
+//   is named again elsewhere on the page (a footer, a sender line, the web
+//   address), or heads the page as its letterhead; a company's legal form
+//   ("GmbH", "B.V.", "SAS") counts for it a little.
+// - The customer without a label is the first other address block at the
+//   top of the first page (the window of an envelope).
+//
+// Blocks are cells under one another, aligned on either edge, one line apart.
+// An address is the block's lines after the name, from the first with a digit
+// (a contact person or "Attn" line before it is left out) to the last with a
+// postcode (a country after it is left out), up to a phone, e-mail or bank line.
+import type { InvoiceField } from "@/lib/kernel/contract";
+import type { LabelledCell } from "./labelled";
+import { fold, isTitle, matchColumn, matchLabel } from "./labels";
+import { findAmounts, findDate, hasDecimals } from "./normalise";
+import { type Cell, field, NOT_FOUND, type PageRows, type Piece, piece } from "./rows";
+
+export type Party = [name: InvoiceField, address: InvoiceField];
+
+interface Block {
+  page: PageRows;
+  cells: Cell[];
+}
+
+/** Legal forms of companies, spelt out or abbreviated (the short upper-case ones only as such). */
+const LEGAL_FORM =
+  /(?<![\p{L}\d])(?:gmbh(?: ?& ?co\.? ?kg)?|mbh|kgaa|e\.k\.|b\.v\.?|n\.v\.?|v\.o\.f\.?|s\.a\.s\.?|sarl|s\.a\.r\.l\.?|eurl|sasu|s\.a\.|s\.l\.u?\.?|s\.r\.l\.?|srl|s\.p\.a\.?|spa|s\.n\.c\.?|lda\.?|ltda\.?|pvt\.? ltd\.?|pty\.? ltd\.?|ltd\.?|limited|llc|l\.l\.c\.?|llp|plc|inc\.?|incorporated|corp\.?|corporation|bvba|sprl|private limited)(?![\p{L}\d])/iu;
+const LEGAL_FORM_UPPER =
+  /(?<![\p{L}\d])(?:AG|KG|OHG|UG|SE|SA|SAS|SL|BV|NV|AB|AS|OY|GbR|Co\.)(?![\p{L}\d])/u;
+
+export const legalForm = (text: string) => {
+  const found = LEGAL_FORM.exec(text) ?? LEGAL_FORM_UPPER.exec(text);
+  return found ? { index: found.index, end: found.index + found[0].length } : undefined;
+};
+
+/** Lines that carry the issuer's tax or bank details. */
+const ISSUER_DETAILS =
+  /(?<![\p{L}])(?:iban|bic|swift|vat(?: reg(?:istration)?)?(?: no\.?| number| id)|ust-?id(?:nr\.?)?|umsatzsteuer|steuer-?(?:nr\.?|nummer)|st\.?-nr\.?|uid|mwst-nr\.?|n° de tva|tva intra\p{L}*|siret|siren|rcs|kvk|btw(?:-?nummer| nr\.?)?|nif|cif|p\.? ?iva|partita iva|nipc|abn|gstin|tax id|ein|hrb|hra|registergericht|amtsgericht|handelsregister|bank(?:verbindung)?|bankgegevens|coordonnees bancaires|capital)(?![\p{L}])/iu;
+
+/** The bank account's holder, or whom a cheque is payable to: the supplier. */
+const HOLDER =
+  /(?:account holder|account name|beneficiary|kontoinhaber(?:in)?|begunstigter|empfanger der zahlung|titulaire(?: du compte)?|rekeninghouder|ten name van|t\.n\.v\.|titular(?: de la cuenta)?|intestatario|beneficiario|(?:checks?|cheques?) (?:made )?payable to|payable to|a l'ordre de)\s*:?\s*/iu;
+
+/** Lines that end an address: how to reach the party, or its tax and bank details. */
+const CONTACT =
+  /(?:^|[\s(])(?:tel|tél|phone|telefon|telephone|téléphone|tele|fax|mobile|mob|handy|e-?mail|mail|www|http|web|internet)(?![\p{L}])|@|www\.|https?:/iu;
+const PHONE = /^[\s\d()+\-./]{7,}$/;
+const POSTCODE =
+  /(?<![\p{L}\d])(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?(?![\d.,])|(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}(?![\p{L}\d])|(?<![\p{L}\d])\d{4} ?[A-Z]{2}(?![\p{L}\d])/u;
+/** "Attn", "T.a.v.", "z. Hd.", "c/o": a line naming a person to read it, not the address. */
+const ATTENTION =
+  /^(?:attn\.?|attention|t\.a\.v\.?|z\.? ?hd\.?|c\/o|a l'attention de|a l'att\.?)(?![\p{L}])/iu;
+
+const isLabelOrTitle = (cell: Cell) => matchLabel(cell.text) !== undefined || isTitle(cell.text);
+const withMoney = (text: string) => findAmounts(text).some(hasDecimals);
+const hasDigit = (text: string) => /\d/.test(text);
+
+/** A comparable form of a name: folded, letters and digits only. */
+const key = (text: string) => fold(text).replace(/[^\p{L}\d]/gu, "");
+
+/** Whether two names are one party's: the same letters, one in the other, or the same first word. */
+function sameParty(a: string, b: string): boolean {
+  const [ka, kb] = [key(a), key(b)];
+  if (ka.length === 0 || kb.length === 0) return false;
+  if (ka.includes(kb) || kb.includes(ka)) return true;
+  const first = (s: string) => key(s.split(/\s+/)[0] ?? "");
+  return first(a).length >= 4 && first(a) === first(b);
+}
+
+/** The blocks of a page: cells under one another, aligned left or right, each within a line of the last. */
+function blocks(page: PageRows): Block[] {
+  const open: Block[] = [];
+  const tolerance = page.unit * 1.5;
+  for (const row of page.rows) {
+    for (const cell of row.cells) {
+      const block = open.find((b) => {
+        const last = b.cells.at(-1);
+        if (!last || last.row >= cell.row) return false;
+        const gap = cell.bbox.y0 - last.bbox.y1;
+        const aligned =
+          Math.abs(cell.bbox.x0 - last.bbox.x0) <= tolerance ||
+          (Math.abs(cell.bbox.x1 - last.bbox.x1) <= tolerance &&
+            cell.bbox.x0 < last.bbox.x1 &&
+            cell.bbox.x1 > last.bbox.x0);
+        return aligned && gap <= page.unit * 1.2;
+      });
+      if (block) block.cells.push(cell);
+      else open.push({ page, cells: [cell] });
+    }
+  }
+  return open;
+}
+
+/**
+ * A party's name from the text of a line: without a leading label, a sender
+ * line's address after a separator ("Acme GmbH · Hauptstr. 1 · Berlin"), the
+ * sentence after a legal form ("Free SAS au capital de ..."), or trailing
+ * punctuation.
+ */
+function nameIn(cell: Cell, from = 0): Piece | undefined {
+  let start = from;
+  let end = cell.text.length;
+  const text = cell.text;
+  const label = matchLabel(text.slice(start));
+  if (label && /^\s*:/.test(text.slice(start + label.end))) {
+    start += label.end + (text.slice(start + label.end).match(/^\s*:\s*/)?.[0].length ?? 0);
+  }
+  const separator = /\s+[-–·|•]\s+/g;
+  separator.lastIndex = start;
+  for (let m = separator.exec(text); m; m = separator.exec(text)) {
+    if (hasDigit(text.slice(m.index))) {
+      end = m.index;
+      break;
+    }
+  }
+  const form = legalForm(text.slice(start, end));
+  if (form) {
+    const after = text.slice(start + form.end, end);
+    // A legal form followed by a sentence: the name ends with the form.
+    if ((after.match(/\p{L}+/gu) ?? []).length >= 2) end = start + form.end;
+  }
+  start += text.slice(start, end).match(/^[\s:,;.\-–]+/)?.[0].length ?? 0;
+  const raw = text.slice(start, end);
+  const trimmed = raw.replace(/[\s,;:]+$/u, "");
+  const lead = trimmed.length - trimmed.trimStart().length;
+  const found = piece(cell, start + lead, trimmed.length - lead);
+  return /\p{L}{2}/u.test(found.text) ? found : undefined;
+}
+
+/** The address lines among the lines after a name (see the top of this file). */
+function addressOf(lines: readonly Cell[]): InvoiceField {
+  const kept: Cell[] = [];
+  for (const line of lines.slice(0, 6)) {
+    if (CONTACT.test(line.text) || PHONE.test(line.text) || ISSUER_DETAILS.test(fold(line.text)))
+      break;
+    if (isLabelOrTitle(line) && !ATTENTION.test(line.text.trim())) break;
+    if (withMoney(line.text) || findDate(line.text)) break;
+    kept.push(line);
+  }
+  const firstDigit = kept.findIndex((l) => hasDigit(l.text));
+  let address = firstDigit > 0 ? kept.slice(firstDigit) : kept;
+  address = address.filter((l) => !ATTENTION.test(l.text.trim()));
+  const lastPostcode = address.findLastIndex((l) => POSTCODE.test(l.text));
+  if (lastPostcode >= 0) address = address.slice(0, lastPostcode + 1);
+  else address = address.slice(0, 4);
+  if (address.length === 0) return NOT_FOUND;
+  const pieces = address.map((l) => piece(l));
+  return field(pieces.map((p) => p.text.replace(/[\s,]+$/u, "")).join(", "), pieces);
+}
+
+/** The block a cell starts or is in, and the lines after it. */
+function linesAfter(all: readonly Block[], cell: Cell): Cell[] {
+  const block = all.find((b) => b.cells.includes(cell));
+  return block ? block.cells.slice(block.cells.indexOf(cell) + 1) : [];
+}
+
+/** A party from a name piece: its address under it, in its block. */
+function partyAt(all: readonly Block[], name: Piece): Party {
+  return [field(name.text, [name]), addressOf(linesAfter(all, name.cell))];
+}
+
+/** The party a label names: on its own cell after a colon, or on the first line under it. */
+function labelledParty(
+  all: readonly Block[],
+  labels: readonly LabelledCell[],
+  kind: "customer" | "supplier",
+): Party | undefined {
+  for (const { cell, label } of labels.filter((l) => l.label.kind === kind)) {
+    const colon = /^\s*:/.test(cell.text.slice(label.end));
+    if (!label.whole && !colon) continue;
+    if (!label.whole) {
+      const name = nameIn(cell);
+      if (name) return partyAt(all, name);
+      continue;
+    }
+    // Under the label: the first line that is a name (a note in brackets or
+    // an "Attn" line before it is passed over), in its block or the one right under it.
+    const after = linesAfter(all, cell);
+    const under = after.length > 0 ? after : (blockUnder(all, cell)?.cells ?? []);
+    for (const line of under.slice(0, 3)) {
+      const text = line.text.trim();
+      if (/^\(.*\)$/.test(text)) continue;
+      const attention = ATTENTION.exec(text);
+      if (attention && !/\p{L}{2}/u.test(text.slice(attention[0].length))) continue;
+      if (isLabelOrTitle(line) && !attention) break;
+      const from = attention ? line.text.indexOf(attention[0]) + attention[0].length : 0;
+      const name = nameIn(line, from);
+      if (name) return partyAt(all, name);
+    }
+  }
+  return undefined;
+}
+
+/** The bank account's holder, or whom cheques are payable to. */
+function holderName(pages: readonly PageRows[]): Piece | undefined {
+  for (const page of pages) {
+    for (const row of page.rows) {
+      for (const [k, cell] of row.cells.entries()) {
+        const found = HOLDER.exec(fold(cell.text));
+        if (!found) continue;
+        const rest = found.index + found[0].length;
+        const here = cell.text.slice(rest).trim() ? nameIn(cell, rest) : undefined;
+        const next = row.cells[k + 1];
+        const name = here ?? (next ? nameIn(next) : undefined);
+        if (name && !hasDigit(name.text)) return name;
+      }
+    }
+  }
+  return undefined;
+}
+
+interface Candidate {
+  block: Block;
+  name: Piece;
+  score: number;
+}
+
+/** Whether `name` is printed elsewhere on the document (a footer, a sender line, a web address). */
+function namedElsewhere(pages: readonly PageRows[], name: Piece): boolean {
+  const whole = key(name.text);
+  const first = key(name.text.split(/\s+/)[0] ?? "");
+  return pages.some((p) =>
+    p.rows.some((r) =>
+      r.cells.some((c) => {
+        if (c === name.cell) return false;
+        // Printed again as a name: a cell (or what follows its label) starts with it.
+        const text = key(c.text.slice(c.text.lastIndexOf(":") + 1));
+        if (whole.length >= 4 && text.startsWith(whole)) return true;
+        // A web or e-mail address made of the name's first word.
+        return (
+          first.length >= 4 &&
+          /@|www\.|\.(?:com|de|fr|nl|es|it|pt|ch|at|be|co|uk|net|org)\b/i.test(c.text) &&
+          fold(c.text)
+            .replace(/[^\p{L}\d]/gu, "")
+            .includes(first)
+        );
+      }),
+    ),
+  );
+}
+
+/**
+ * Whether the block carries tax or bank details: on its own lines, on the
+ * block right under it in its column, or, in a footer, beside it (a footer's
+ * columns).
+ */
+function withIssuerDetails(block: Block, all: readonly Block[]): boolean {
+  const first = block.cells[0];
+  const last = block.cells.at(-1);
+  if (!first || !last) return false;
+  const details = (c: Cell) => ISSUER_DETAILS.test(fold(c.text));
+  if (block.cells.some(details)) return true;
+  const unit = block.page.unit;
+  const next = all.find((b) => {
+    const head = b.cells[0];
+    return (
+      b !== block &&
+      head !== undefined &&
+      b.page === block.page &&
+      head.row > last.row &&
+      head.bbox.y0 - last.bbox.y1 < unit * 3 &&
+      (Math.abs(head.bbox.x0 - first.bbox.x0) < unit * 1.5 ||
+        Math.abs(head.bbox.x1 - first.bbox.x1) < unit * 1.5)
+    );
+  });
+  if (next?.cells.some(details)) return true;
+  const bottom = Math.max(...block.page.rows.map((r) => r.bbox.y1));
+  const inFooter = first.bbox.y0 > bottom * 0.75;
+  return (
+    inFooter &&
+    block.page.rows.some(
+      (r) => r.index >= first.row && r.index <= last.row + 1 && r.cells.some(details),
+    )
+  );
+}
+
+/** Whether a line may start a party's name: not a label, title, amount, date or contact line. */
+function nameLine(cell: Cell, used: (cell: Cell) => boolean, inItems: (cell: Cell) => boolean) {
+  if (used(cell) || inItems(cell) || isLabelOrTitle(cell) || matchColumn(cell.text)?.whole)
+    return false;
+  if (withMoney(cell.text) || findDate(cell.text) || CONTACT.test(cell.text)) return false;
+  return !ISSUER_DETAILS.test(fold(cell.text)) || legalForm(cell.text) !== undefined;
+}
+
+/**
+ * The parties a document may be from, scored (see the top of this file):
+ * each block's first line, and any line of a block that starts with a
+ * company's name ("Free SAS au capital de ..." in a footer).
+ */
+function candidates(
+  all: readonly Block[],
+  pages: readonly PageRows[],
+  used: (cell: Cell) => boolean,
+  inItems: (cell: Cell) => boolean,
+  excluded: ReadonlySet<Block>,
+): Candidate[] {
+  const out: Candidate[] = [];
+  const firstPage = pages[0];
+  let letterhead = true;
+  for (const block of all) {
+    if (excluded.has(block)) continue;
+    const details = withIssuerDetails(block, all);
+    for (const [k, line] of block.cells.entries()) {
+      if (!nameLine(line, used, inItems)) continue;
+      const name = nameIn(line);
+      if (!name || name.text.split(/\s+/).length > 8) continue;
+      const form = legalForm(name.text) !== undefined;
+      if (k > 0 && !form) continue;
+      const address = block.cells.slice(k + 1).some((c) => hasDigit(c.text));
+      if (!address && !form && !details) continue;
+      let score = 0;
+      if (details) score += 4;
+      if (namedElsewhere(pages, name)) score += 2;
+      if (form) score += 1;
+      // The first block at the top of the first page: its letterhead.
+      if (k === 0 && letterhead && block.page === firstPage && line.bbox.y0 < topOf(firstPage)) {
+        score += 2;
+        letterhead = false;
+      }
+      out.push({ block, name, score });
+    }
+  }
+  return out;
+}
+
+/** The upper fifth of a page, where a letterhead stands. */
+const topOf = (page: PageRows) =>
+  Math.max(...page.rows.map((r) => r.bbox.y1), 0) * 0.2 + page.unit * 4;
+
+/** The block that starts right under a cell (within 2.5 lines), aligned with it. */
+function blockUnder(all: readonly Block[], cell: Cell): Block | undefined {
+  return all.find((b) => {
+    const head = b.cells[0];
+    const unit = b.page.unit;
+    return (
+      head !== undefined &&
+      head.page === cell.page &&
+      head.row > cell.row &&
+      head.bbox.y0 - cell.bbox.y1 < unit * 2.5 &&
+      Math.abs(head.bbox.x0 - cell.bbox.x0) < unit * 2
+    );
+  });
+}
+
+/** Blocks under a label of another party: a customer's, a delivery address. */
+function labelledBlocks(all: readonly Block[], labels: readonly LabelledCell[]): Set<Block> {
+  const out = new Set<Block>();
+  for (const { cell, label } of labels) {
+    if (label.kind !== "customer" && label.kind !== "ship_to") continue;
+    const block = all.find((b) => b.cells.includes(cell));
+    if (block) out.add(block);
+    // A label over its own block (a label cell standing alone above the name).
+    const under = blockUnder(all, cell);
+    if (under) out.add(under);
+  }
+  return out;
+}
+
+/** The supplier without a label: the largest print above the customer and the items (the old way). */
+function largestPrint(
+  pages: readonly PageRows[],
+  above: number,
+  used: (cell: Cell) => boolean,
+  all: readonly Block[],
+): Party | undefined {
+  const first = pages[0];
+  if (!first) return undefined;
+  const cells = first.rows
+    .flatMap((r) => r.cells)
+    .filter(
+      (c) =>
+        c.bbox.y1 <= above &&
+        /\p{L}{2}/u.test(c.text) &&
+        !isLabelOrTitle(c) &&
+        !used(c) &&
+        !findDate(c.text) &&
+        !CONTACT.test(c.text) &&
+        !(first.rows[c.row]?.cells.some((x) => withMoney(x.text)) ?? false),
+    );
+  const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
+  const name = cells.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];
+  if (!name) return undefined;
+  // Words of the same print right after it on its row are the rest of the
+  // name, when an engine's word boxes leave wide gaps ("Kestrel | Joinery | Ltd").
+  const row = first.rows[name.row]?.cells ?? [];
+  const rest: Cell[] = [];
+  for (const cell of row.slice(row.indexOf(name) + 1)) {
+    const last = rest.at(-1) ?? name;
+    const close = cell.bbox.x0 - last.bbox.x1 < first.unit * 3;
+    if (!close || !cells.includes(cell) || Math.abs(size(cell) - size(name)) > size(name) * 0.2)
+      break;
+    rest.push(cell);
+  }
+  if (rest.length > 0) {
+    const joined = [name, ...rest].map((c) => piece(c));
+    return [
+      field(joined.map((p) => p.text).join(" "), joined, " "),
+      addressOf(linesAfter(all, name)),
+    ];
+  }
+  const piece_ = withoutTitle(name);
+  // The same name heading an address block elsewhere (a logo over the shop's address).
+  const again = all.find(
+    (b) => b.cells[0] !== name && key(b.cells[0]?.text ?? "") === key(piece_.text),
+  );
+  const address = addressOf(linesAfter(all, name));
+  if (address.value === null && again?.cells[0])
+    return [field(piece_.text, [piece_]), addressOf(linesAfter(all, again.cells[0]))];
+  return [field(piece_.text, [piece_]), address];
+}
+
+/** A cell without a title word at either end ("Oakridge Consulting LLC INVOICE", one line to PaddleOCR). */
+function withoutTitle(cell: Cell): Piece {
+  const words = [...cell.words];
+  while (words.length > 1 && isTitle(words.at(-1)?.text ?? "")) words.pop();
+  while (words.length > 1 && isTitle(words[0]?.text ?? "")) words.shift();
+  const first = words[0];
+  const start = first ? cell.words.indexOf(first) : 0;
+  const index = cell.words.slice(0, start).reduce((n, w) => n + w.text.length + 1, 0);
+  const length = words.reduce((n, w) => n + w.text.length + 1, -1);
+  return piece(cell, index, length);
+}
+
+export interface Parties {
+  supplier: Party;
+  customer: Party;
+}
+
+/**
+ * Supplier and customer of a document. `items`: where the line items start
+ * (the customer's block is above); `above`: where the line items or the
+ * customer's label start (the largest print's search ends); `used`: cells
+ * already read as another field.
+ */
+export function findParties(
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  items: number,
+  above: number,
+  used: (cell: Cell) => boolean,
+  inItems: (cell: Cell) => boolean = () => false,
+): Parties {
+  const all = pages.flatMap(blocks);
+  const customerLabelled = labelledParty(all, labels, "customer");
+  const supplierLabelled = labelledParty(all, labels, "supplier");
+  const others = labelledBlocks(all, labels);
+  const blockOf = (p: Party | undefined) =>
+    p?.[0].value === null || !p
+      ? undefined
+      : all.find((b) => b.cells.some((c) => c.text.includes(p[0].text)));
+  let supplier = supplierLabelled;
+  if (!supplier) {
+    const holder = holderName(pages);
+    const ranked = candidates(all, pages, used, inItems, others).sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.block.page.page - b.block.page.page ||
+        a.name.cell.bbox.y0 - b.name.cell.bbox.y0,
+    );
+    const named = holder && ranked.find((c) => key(c.name.text) === key(holder.text));
+    if (holder)
+      supplier = named ? partyAt(all, named.name) : [field(holder.text, [holder]), NOT_FOUND];
+    else if (ranked[0] && ranked[0].score >= 2) supplier = partyAt(all, ranked[0].name);
+    else supplier = largestPrint(pages, above, used, all);
+  }
+  let customer = customerLabelled;
+  if (!customer) {
+    const taken = new Set<Block>([...others]);
+    const mine = blockOf(supplier);
+    if (mine) taken.add(mine);
+    const supplierName = typeof supplier?.[0].value === "string" ? supplier[0].value : "";
+    const firstPage = pages[0];
+    const block = all.find((b) => {
+      const [head] = b.cells;
+      if (!head || taken.has(b) || b.page !== firstPage || head.bbox.y1 > items) return false;
+      if (used(head) || isLabelOrTitle(head) || withMoney(head.text) || findDate(head.text))
+        return false;
+      if (CONTACT.test(head.text) || ISSUER_DETAILS.test(fold(head.text))) return false;
+      const name = nameIn(head);
+      if (!name || sameParty(name.text, supplierName)) return false;
+      const lines = b.cells.slice(1);
+      const address =
+        lines.some((c) => POSTCODE.test(c.text)) ||
+        (lines.length >= 2 && lines.some((c) => hasDigit(c.text)));
+      return address && lines.length <= 6;
+    });
+    const name = block?.cells[0] && nameIn(block.cells[0]);
+    if (name) customer = partyAt(all, name);
+  }
+  return {
+    supplier: supplier ?? [NOT_FOUND, NOT_FOUND],
+    customer: customer ?? [NOT_FOUND, NOT_FOUND],
+  };
+}
