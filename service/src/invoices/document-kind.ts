@@ -5,8 +5,8 @@
 // "Facture", in a title or a label such as "Invoice No."; the one printed
 // first when both are); a document that calls itself neither is a receipt
 // when it shows how it was paid (cash, change, a card) or the time of the
-// sale, and names no customer and no due date.
-import type { InvoiceData } from "@/lib/kernel/contract";
+// sale, and labels no customer and no due date.
+import type { InvoiceData, InvoiceField } from "@/lib/kernel/contract";
 import type { LabelledCell } from "./labelled";
 import { fold } from "./labels";
 import type { PageRows } from "./rows";
@@ -26,7 +26,7 @@ const TIME_OF_DAY =
 export function documentKind(
   pages: readonly PageRows[],
   labels: readonly LabelledCell[],
-  fields: Pick<InvoiceData["fields"], "customer_name" | "due_date">,
+  dueDate: InvoiceField,
 ): Kind {
   let invoiceAt: number | undefined;
   let receiptAt: number | undefined;
@@ -49,7 +49,6 @@ export function documentKind(
     return "receipt";
   }
   if (invoiceAt !== undefined) return "invoice";
-  const customer =
-    labels.some((l) => l.label.kind === "customer") || fields.customer_name.value !== null;
-  return (paid || time) && !customer && fields.due_date.value === null ? "receipt" : "invoice";
+  const customer = labels.some((l) => l.label.kind === "customer");
+  return (paid || time) && !customer && dueDate.value === null ? "receipt" : "invoice";
 }

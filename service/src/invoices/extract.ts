@@ -141,6 +141,7 @@ function assemble(
   const customerLabel = doc.labels.find((l) => l.label.kind === "customer");
   const known = [invoice_number, ...Object.values(rest)];
   const above = Math.min(top, customerLabel?.cell.bbox.y0 ?? top);
+  const kind = documentKind(doc.pages, doc.labels, found.due_date);
   const { supplier, customer } = findParties(
     doc.pages,
     doc.labels,
@@ -148,6 +149,7 @@ function assemble(
     above,
     (c) => known.some((f) => overlaps(f, c)),
     inItems,
+    kind === "receipt",
   );
   const [supplier_name, supplier_address] = supplier;
   const [customer_name, customer_address] = customer;
@@ -166,7 +168,7 @@ function assemble(
     checks: invoiceChecks(fields, line_items, adjustments),
     text: words.text,
     pages: resultPages(words.pages),
-    document_kind: documentKind(doc.pages, doc.labels, fields),
+    document_kind: kind,
   };
 }
 

@@ -345,7 +345,9 @@ const TITLE_WORDS = [
  * also as OCR misreads a large title: letters spaced out (`F ACTU U R`), an
  * `I` read as `|`, or one letter wrong.
  */
-export function isTitle(text: string): boolean {
+export const isTitle = remembered(titleOnly);
+
+function titleOnly(text: string): boolean {
   const letters = fold(text.replaceAll("|", "i"))
     .replace(/[^a-z ]/g, "")
     .trim();
@@ -507,33 +509,62 @@ function longest<K>(
 
 const LITERAL = /^[\p{L}' -]{7,}$/u;
 
+/** The plain (regex-free) labels of a table, with their kind: the ones a misread may stand for. */
+const literals = new WeakMap<object, { kind: unknown; literal: string }[]>();
+function literalsOf<K>(table: readonly (readonly [K, readonly RegExp[]])[]) {
+  let found = literals.get(table) as { kind: K; literal: string }[] | undefined;
+  if (!found) {
+    found = table.flatMap(([kind, patterns]) =>
+      patterns.flatMap((pattern) => {
+        const literal = pattern.source.slice(
+          pattern.source.indexOf("(?:") + 3,
+          pattern.source.lastIndexOf(")(?!"),
+        );
+        return LITERAL.test(literal) ? [{ kind, literal }] : [];
+      }),
+    );
+    literals.set(table, found);
+  }
+  return found;
+}
+
 /** A whole cell that is a plain label of seven letters or more but for a letter or two. */
 function misread<K>(
   folded: string,
   table: readonly (readonly [K, readonly RegExp[]])[],
 ): LabelMatch<K> | undefined {
   const text = folded.replace(/[\s:#.]+$/, "");
-  if (text.length < 7) return undefined;
-  for (const [kind, patterns] of table) {
-    for (const pattern of patterns) {
-      const literal = pattern.source.slice(
-        pattern.source.indexOf("(?:") + 3,
-        pattern.source.lastIndexOf(")(?!"),
-      );
-      if (!LITERAL.test(literal) || Math.abs(literal.length - text.length) > 2) continue;
-      if (distance(literal, text) <= (literal.length >= 12 ? 2 : 1)) {
-        return { kind, end: folded.length, whole: true };
-      }
+  // Only a short run of letters can be a misread label.
+  if (text.length < 7 || text.length > 40 || !LITERAL.test(text)) return undefined;
+  for (const { kind, literal } of literalsOf(table)) {
+    if (Math.abs(literal.length - text.length) > 2) continue;
+    if (distance(literal, text) <= (literal.length >= 12 ? 2 : 1)) {
+      return { kind, end: folded.length, whole: true };
     }
   }
   return undefined;
 }
 
+/**
+ * A function of a cell's text remembered for the texts seen last: a page
+ * asks the same cells again and again (labels, titles, column names).
+ */
+export function remembered<T>(read: (text: string) => T, size = 20_000): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    if (seen.has(text)) return seen.get(text) as T;
+    const value = read(text);
+    if (seen.size >= size) seen.clear();
+    seen.set(text, value);
+    return value;
+  };
+}
+
 /** The field a cell's text labels, if it starts with a label. */
-export const matchLabel = (text: string) => longest(text, LABEL_PATTERNS);
+export const matchLabel = remembered((text: string) => longest(text, LABEL_PATTERNS));
 
 /** The line-item column a header cell names. */
-export const matchColumn = (text: string) => longest(text, COLUMN_PATTERNS);
+export const matchColumn = remembered((text: string) => longest(text, COLUMN_PATTERNS));
 
 const SUMMARY: ReadonlySet<LabelKind> = new Set(["subtotal", "tax_amount", "total", "adjustment"]);
 

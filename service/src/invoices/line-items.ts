@@ -12,7 +12,7 @@
 // split between them word by word.
 import type { InvoiceLineItem, OcrSpan } from "@/lib/kernel/contract";
 import { mean, union } from "../layout/geometry";
-import { type ColumnRole, isSummaryLine, matchColumn } from "./labels";
+import { type ColumnRole, isSummaryLine, matchColumn, matchLabel } from "./labels";
 import { findAmounts, findCurrency, hasDecimals } from "./normalise";
 import { type Cell, horizontalOverlap, ownBox, type PageRows, type Row } from "./rows";
 
@@ -162,6 +162,26 @@ function item(columns: readonly Column[], row: Row): InvoiceLineItem {
 
 const rowText = (row: Row) => row.cells.map((c) => c.text).join(" ");
 
+/** The summary label a cell of the row starts with (subtotal, tax, total, adjustment), if any. */
+function rowLabel(row: Row) {
+  for (const cell of row.cells) {
+    const kind = matchLabel(cell.text)?.kind;
+    if (kind && SUMMARY_KINDS.has(kind)) return kind;
+  }
+  return undefined;
+}
+
+const SUMMARY_KINDS: ReadonlySet<string> = new Set([
+  "subtotal",
+  "tax_amount",
+  "total",
+  "adjustment",
+]);
+
+/** Whether the table has a quantity or a unit price column, which items fill and sums do not. */
+const hasColumns = (columns: readonly Column[]) =>
+  columns.some((c) => c.role === "quantity" || c.role === "unit_price");
+
 /** What a summary line of the row sums or adjusts, from the cell where its label stands. */
 function summaryOf(row: Row) {
   for (const [k] of row.cells.entries()) {
@@ -219,6 +239,13 @@ export function findItemTable(pages: readonly PageRows[]): ItemTable | undefined
         continue;
       }
       const next = item(columns, row);
+      // A total's or tax's label with an amount alone ("Total charges  710.00") sums the items.
+      const labelled = rowLabel(row);
+      if (labelled && next.quantity === null && next.unit_price === null && hasColumns(columns)) {
+        if (labelled === "total") break;
+        itemRow = undefined;
+        continue;
+      }
       if (
         INCLUDED.test(next.description.trim()) ||
         (next.amount === null && next.unit_price === null)

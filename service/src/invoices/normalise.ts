@@ -18,7 +18,13 @@ const NUMERIC: Record<DateOrder, chrono.Chrono> = { dmy: chrono.en.GB, mdy: chro
 const REFERENCE = new Date(Date.UTC(2000, 0, 1));
 
 const NUMERIC_DATE = /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})\b/g;
-const MAYBE_DATE = /\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2}/;
+/** What a date must look like before chrono reads it: numbers and separators, or a month's name. */
+const NUMERIC_SHAPE = /\d{1,4} ?[./-] ?\d{1,2} ?[./-] ?\d{2,4}/;
+const MONTH =
+  /(?<!\p{L})(?:jan|feb|f[eé]v|m[aä]r|maa|mrt|apr|avr|abr|ma[iy]|mei|mag|jun|jui|giu|jul|lug|aug|ao[uû]|ago|sep|set|o[ck]t|ott|out|nov|d[eé][cz]|dic|ene|gen)/iu;
+/** A worded date prints its year in full ("Mar 9 24" is no date). */
+const maybeDate = (text: string) =>
+  NUMERIC_SHAPE.test(text) || (/\d{4}/.test(text) && MONTH.test(text));
 
 export interface Found<T> {
   value: T;
@@ -30,11 +36,25 @@ export interface Found<T> {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+const dates = new Map<string, Found<string> | undefined>();
+
 /** The first full date (day, month and year all printed) in `text`, as YYYY-MM-DD. */
 export function findDate(text: string, order: DateOrder = "dmy"): Found<string> | undefined {
-  if (!MAYBE_DATE.test(text)) return undefined;
+  if (!maybeDate(text)) return undefined;
+  // Remembered: the extractors ask about the same cells many times.
+  const key = `${order}\u0000${text}`;
+  if (dates.has(key)) return dates.get(key);
+  const found = parseDate(text, order);
+  if (dates.size >= 20_000) dates.clear();
+  dates.set(key, found);
+  return found;
+}
+
+function parseDate(text: string, order: DateOrder): Found<string> | undefined {
   const dotted = /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/.test(text);
-  const parsers = [NUMERIC[dotted ? "dmy" : order], ...WORDED, ...MORE];
+  // Worded dates only where a month may be named.
+  const worded = MONTH.test(text) ? [...WORDED, ...MORE] : [];
+  const parsers = [NUMERIC[dotted ? "dmy" : order], ...worded];
   let best: chrono.ParsedResult | undefined;
   for (const parser of parsers) {
     for (const result of parser.parse(text, REFERENCE)) {

@@ -83,11 +83,13 @@ function blocks(page: PageRows): Block[] {
         const last = b.cells.at(-1);
         if (!last || last.row >= cell.row) return false;
         const gap = cell.bbox.y0 - last.bbox.y1;
+        const overlapping = cell.bbox.x0 < last.bbox.x1 && cell.bbox.x1 > last.bbox.x0;
+        const centre = (c: Cell) => (c.bbox.x0 + c.bbox.x1) / 2;
         const aligned =
           Math.abs(cell.bbox.x0 - last.bbox.x0) <= tolerance ||
-          (Math.abs(cell.bbox.x1 - last.bbox.x1) <= tolerance &&
-            cell.bbox.x0 < last.bbox.x1 &&
-            cell.bbox.x1 > last.bbox.x0);
+          (overlapping &&
+            (Math.abs(cell.bbox.x1 - last.bbox.x1) <= tolerance ||
+              Math.abs(centre(cell) - centre(last)) <= tolerance));
         return aligned && gap <= page.unit * 1.2;
       });
       if (block) block.cells.push(cell);
@@ -130,6 +132,8 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
   const trimmed = raw.replace(/[\s,;:]+$/u, "");
   const lead = trimmed.length - trimmed.trimStart().length;
   const found = piece(cell, start + lead, trimmed.length - lead);
+  // An e-mail or web address names no party ("From: noreply@shop.com").
+  if (/@|www\.|https?:/i.test(found.text)) return undefined;
   return /\p{L}{2}/u.test(found.text) ? found : undefined;
 }
 
@@ -427,6 +431,69 @@ function withoutTitle(cell: Cell): Piece {
   return piece(cell, index, length);
 }
 
+/** Greetings and a receipt's screen furniture, which name no shop. */
+const GREETING =
+  /^(?:thank|thanks|welcome|willkommen|danke|vielen dank|merci|bienvenue|gracias|bienvenido|grazie|benvenuto|bedankt|welkom|obrigado|bem-vindo|back|help|menu|order details)(?!\p{L})/iu;
+
+const meanConfidence = (cell: Cell) =>
+  cell.words.reduce((s, w) => s + w.confidence, 0) / (cell.words.length || 1);
+
+/**
+ * A receipt's shop: the largest print among its first lines, before the
+ * first date or amount (a logo, or the shop's name over its address), read
+ * with some confidence; the same name heading an address block under it
+ * gives the address.
+ */
+function shop(
+  pages: readonly PageRows[],
+  all: readonly Block[],
+  used: (cell: Cell) => boolean,
+): Party | undefined {
+  const first = pages[0];
+  if (!first) return undefined;
+  const top: Cell[] = [];
+  for (const row of first.rows.slice(0, 12)) {
+    if (row.cells.some((c) => withMoney(c.text) || findDate(c.text))) break;
+    top.push(...row.cells);
+  }
+  const names = top.filter(
+    (c) =>
+      (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
+      meanConfidence(c) >= 0.25 &&
+      !/^\W*\d/u.test(c.text) &&
+      !GREETING.test(c.text.trim()) &&
+      !PHONE.test(c.text) &&
+      !POSTCODE.test(c.text) &&
+      nameLine(c, used, () => false),
+  );
+  const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
+  const best = names.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];
+  const name = best && nameIn(best);
+  if (!best || !name) return undefined;
+  // The name again over the address ("Contoso" as a logo, then "Contoso Inn, 5600 148th Ave").
+  const below = all.find(
+    (b) =>
+      b.page === first &&
+      b.cells[0] !== undefined &&
+      b.cells[0].row > best.row &&
+      sameParty(b.cells[0].text, name.text) &&
+      b.cells.slice(1).some((c) => hasDigit(c.text)),
+  );
+  const head = below?.cells[0];
+  const headName = head && nameIn(head);
+  if (headName) return partyAt(all, headName);
+  const own = addressOf(linesAfter(all, best));
+  if (own.value !== null) return [field(name.text, [name]), own];
+  const next = all.find(
+    (b) =>
+      b.page === first &&
+      b.cells[0] !== undefined &&
+      b.cells[0].row > best.row &&
+      b.cells[0].bbox.y0 - best.bbox.y1 < first.unit * 6,
+  );
+  return [field(name.text, [name]), next ? addressOf(next.cells) : NOT_FOUND];
+}
+
 export interface Parties {
   supplier: Party;
   customer: Party;
@@ -445,6 +512,7 @@ export function findParties(
   above: number,
   used: (cell: Cell) => boolean,
   inItems: (cell: Cell) => boolean = () => false,
+  receipt = false,
 ): Parties {
   const all = pages.flatMap(blocks);
   const customerLabelled = labelledParty(all, labels, "customer");
@@ -455,6 +523,7 @@ export function findParties(
       ? undefined
       : all.find((b) => b.cells.some((c) => c.text.includes(p[0].text)));
   let supplier = supplierLabelled;
+  if (!supplier && receipt) supplier = shop(pages, all, used);
   if (!supplier) {
     const holder = holderName(pages);
     const ranked = candidates(all, pages, used, inItems, others).sort(
@@ -470,7 +539,8 @@ export function findParties(
     else supplier = largestPrint(pages, above, used, all);
   }
   let customer = customerLabelled;
-  if (!customer) {
+  // A receipt names its customer only under a label.
+  if (!customer && !receipt) {
     const taken = new Set<Block>([...others]);
     const mine = blockOf(supplier);
     if (mine) taken.add(mine);
