@@ -28,13 +28,52 @@ export function labelledCells(pages: readonly PageRows[]): LabelledCell[] {
   const out: LabelledCell[] = [];
   for (const { rows } of pages) {
     for (const row of rows) {
-      for (const cell of row.cells) {
-        const label = matchLabel(cell.text);
-        if (label) out.push({ cell, label });
-      }
+      for (const cell of row.cells) out.push(...splitLabels(cell));
     }
   }
   return out;
+}
+
+const SUMS: ReadonlySet<LabelKind> = new Set(["subtotal", "tax_amount", "total"]);
+
+/**
+ * A cell's label, or the labels of a cell that names several sums over
+ * their columns ("Grondslag BTW bedrag" over "41,31  8,68"), each on the
+ * words it covers.
+ */
+function splitLabels(cell: Cell): LabelledCell[] {
+  const label = matchLabel(cell.text);
+  if (!label) return [];
+  if (label.whole || !SUMS.has(label.kind)) return [{ cell, label }];
+  // The words the first label covers, and whether the rest is a sum's label alone.
+  let at = 0;
+  let k = 0;
+  while (k < cell.words.length && at < label.end) {
+    at += (cell.words[k]?.text.length ?? 0) + 1;
+    k++;
+  }
+  const restWords = cell.words.slice(k);
+  const restText = restWords.map((w) => w.text).join(" ");
+  const next = matchLabel(restText);
+  if (k === 0 || restWords.length === 0 || !next || !SUMS.has(next.kind) || !next.whole) {
+    return [{ cell, label }];
+  }
+  const part = (words: typeof cell.words): Cell => ({
+    ...cell,
+    text: words.map((w) => w.text).join(" "),
+    words,
+    bbox: {
+      ...cell.bbox,
+      x0: Math.min(...words.map((w) => w.bbox.x0)),
+      x1: Math.max(...words.map((w) => w.bbox.x1)),
+    },
+  });
+  const first = part(cell.words.slice(0, k));
+  const firstLabel = matchLabel(first.text);
+  return [
+    ...(firstLabel ? [{ cell: first, label: firstLabel }] : []),
+    ...splitLabels(part(restWords)),
+  ];
 }
 
 /** The rest of a label's cell, if it holds more than punctuation. */

@@ -200,6 +200,10 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "total ht",
     "montant ht",
     "base imponible",
+    "base (?:ht|hors taxes)",
+    "grondslag",
+    "bemessungsgrundlage",
+    "base (?:de calculo|tributavel)",
     "subtotal sin iva",
     "total sin iva",
     "subtotaal",
@@ -466,8 +470,18 @@ export function fold(text: string): string {
   });
 }
 
+/** A space of a pattern matches any run of spaces (a currency code blanked out leaves several). */
 const compile = (patterns: readonly string[]) =>
-  patterns.map((p) => new RegExp(`(?<![\\p{L}\\d])(?:${p})(?![\\p{L}\\d])`, "u"));
+  patterns.map(
+    (p) =>
+      new RegExp(`(?<![\\p{L}\\d])(?:${p.replace(/ (?![?*+{])/g, "\\s+")})(?![\\p{L}\\d])`, "u"),
+  );
+
+/**
+ * Currency codes and signs inside a label name no field ("Montant EUR HT",
+ * "Preis CHF", "Total €"): blanked out, so the indices stay the text's.
+ */
+const CURRENCY_WORD = /(?<![a-z])(?:eur|usd|chf|gbp|inr|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|€|\$|£)(?![a-z])/g;
 
 const LABEL_PATTERNS = Object.entries(LABELS).map(
   ([kind, patterns]) => [kind as LabelKind, compile(patterns)] as const,
@@ -492,7 +506,7 @@ function longest<K>(
   text: string,
   table: readonly (readonly [K, readonly RegExp[]])[],
 ): LabelMatch<K> | undefined {
-  const folded = fold(text);
+  const folded = fold(text).replace(CURRENCY_WORD, (m) => " ".repeat(m.length));
   let best: (LabelMatch<K> & { length: number }) | undefined;
   for (const [kind, patterns] of table) {
     for (const pattern of patterns) {
@@ -516,10 +530,9 @@ function literalsOf<K>(table: readonly (readonly [K, readonly RegExp[]])[]) {
   if (!found) {
     found = table.flatMap(([kind, patterns]) =>
       patterns.flatMap((pattern) => {
-        const literal = pattern.source.slice(
-          pattern.source.indexOf("(?:") + 3,
-          pattern.source.lastIndexOf(")(?!"),
-        );
+        const literal = pattern.source
+          .slice(pattern.source.indexOf("(?:") + 3, pattern.source.lastIndexOf(")(?!"))
+          .replaceAll("\\s+", " ");
         return LITERAL.test(literal) ? [{ kind, literal }] : [];
       }),
     );

@@ -60,7 +60,8 @@ function entries(
 ): Entry[] {
   return labels.flatMap((labelled, at) => {
     if (labelled.label.kind !== kind || skip(labelled.cell)) return [];
-    const field = labelValue(pages, labelled, readAmount, { down: false, amount: true });
+    // A label alone over its column (a tax table) has its amount under it.
+    const field = labelValue(pages, labelled, readAmount, { down: true, amount: true });
     if (!field || typeof field.value !== "number") return [];
     let value = field.value;
     if (kind === "adjustment" && value > 0 && DEDUCTION.test(fold(labelled.cell.text))) {
