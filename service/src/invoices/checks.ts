@@ -102,12 +102,16 @@ export function checkInvoice(data: InvoiceData): AnswerCheck {
     subtotal_and_tax_match_total: totals,
     dates_plausible: dates,
   } = data.checks;
-  const failed = [items, totals, dates].filter((c) => c === false).length;
+  const { subtotal, tax_amount, total, invoice_date, due_date } = data.fields;
+  const sum = data.line_items.reduce((s, i) => s + (i.amount ?? 0), 0);
+  // Prices with the tax in them add up to the total, not the subtotal: no error.
+  const withTax = typeof total.value === "number" && same(sum, total.value);
+  const failed = [items === false && !withTax, totals === false, dates === false].filter(
+    Boolean,
+  ).length;
   const score = (found.length / fields.length) * confidence * (1 - failed / 4);
   const reasons: string[] = [];
-  const { subtotal, tax_amount, total, invoice_date, due_date } = data.fields;
-  if (items === false && typeof subtotal.value === "number") {
-    const sum = data.line_items.reduce((s, i) => s + (i.amount ?? 0), 0);
+  if (items === false && !withTax && typeof subtotal.value === "number") {
     reasons.push(`line items add up to ${money(sum)}, the subtotal reads ${money(subtotal.value)}`);
   }
   if (totals === false && typeof total.value === "number") {

@@ -481,7 +481,8 @@ const compile = (patterns: readonly string[]) =>
  * Currency codes and signs inside a label name no field ("Montant EUR HT",
  * "Preis CHF", "Total €"): blanked out, so the indices stay the text's.
  */
-const CURRENCY_WORD = /(?<![a-z])(?:eur|usd|chf|gbp|inr|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|€|\$|£)(?![a-z])/g;
+const CURRENCY_WORD =
+  /(?<![a-z])(?:eur|usd|chf|gbp|inr|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|€|\$|£)(?![a-z])/g;
 
 const LABEL_PATTERNS = Object.entries(LABELS).map(
   ([kind, patterns]) => [kind as LabelKind, compile(patterns)] as const,

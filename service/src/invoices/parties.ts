@@ -16,6 +16,7 @@
 // (a contact person or "Attn" line before it is left out) to the last with a
 // postcode (a country after it is left out), up to a phone, e-mail or bank line.
 import type { InvoiceField } from "@/lib/kernel/contract";
+import { median } from "../layout/geometry";
 import type { LabelledCell } from "./labelled";
 import { fold, isTitle, matchColumn, matchLabel } from "./labels";
 import { findAmounts, findDate, hasDecimals } from "./normalise";
@@ -53,6 +54,8 @@ const CONTACT =
 const PHONE = /^[\s\d()+\-./]{7,}$/;
 const POSTCODE =
   /(?<![\p{L}\d])(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?(?![\d.,])|(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}(?![\p{L}\d])|(?<![\p{L}\d])\d{4} ?[A-Z]{2}(?![\p{L}\d])/u;
+/** A street line ("123 Main Street", "209-214, Kailash Building"), not a name. */
+const STREET = /^\d+(?:[-/]\d+)?[a-z]?,?\s+\p{L}/u;
 /** "Attn", "T.a.v.", "z. Hd.", "c/o": a line naming a person to read it, not the address. */
 const ATTENTION =
   /^(?:attn\.?|attention|t\.a\.v\.?|z\.? ?hd\.?|c\/o|a l'attention de|a l'att\.?)(?![\p{L}])/iu;
@@ -74,9 +77,16 @@ function sameParty(a: string, b: string): boolean {
 }
 
 /** The blocks of a page: cells under one another, aligned left or right, each within a line of the last. */
-function blocks(page: PageRows): Block[] {
+export function blocks(page: PageRows): Block[] {
   const open: Block[] = [];
   const tolerance = page.unit * 1.5;
+  // A line apart: 1.2 word heights, or a little more than the page's usual
+  // space between lines where it sets them wide (a receipt's small print).
+  const spaces = page.rows.slice(1).flatMap((r, i) => {
+    const above = page.rows[i];
+    return above && r.bbox.y0 > above.bbox.y1 ? [r.bbox.y0 - above.bbox.y1] : [];
+  });
+  const within = Math.max(page.unit * 1.2, median(spaces) * 1.25);
   for (const row of page.rows) {
     for (const cell of row.cells) {
       const block = open.find((b) => {
@@ -90,7 +100,7 @@ function blocks(page: PageRows): Block[] {
           (overlapping &&
             (Math.abs(cell.bbox.x1 - last.bbox.x1) <= tolerance ||
               Math.abs(centre(cell) - centre(last)) <= tolerance));
-        return aligned && gap <= page.unit * 1.2;
+        return aligned && gap <= within;
       });
       if (block) block.cells.push(cell);
       else open.push({ page, cells: [cell] });
@@ -313,7 +323,7 @@ function candidates(
     for (const [k, line] of block.cells.entries()) {
       if (!nameLine(line, used, inItems)) continue;
       const name = nameIn(line);
-      if (!name || name.text.split(/\s+/).length > 8) continue;
+      if (!name || name.text.split(/\s+/).length > 8 || STREET.test(name.text)) continue;
       const form = legalForm(name.text) !== undefined;
       if (k > 0 && !form) continue;
       const address = block.cells.slice(k + 1).some((c) => hasDigit(c.text));
@@ -385,6 +395,7 @@ function largestPrint(
         !used(c) &&
         !findDate(c.text) &&
         !CONTACT.test(c.text) &&
+        meanConfidence(c) >= 0.25 &&
         !(first.rows[c.row]?.cells.some((x) => withMoney(x.text)) ?? false),
     );
   const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
@@ -451,9 +462,13 @@ function shop(
 ): Party | undefined {
   const first = pages[0];
   if (!first) return undefined;
+  // The lines before the first amount; a date, a label and what follows it
+  // ("Sent: Monday, 8 January 2024", a forwarded mail's header) are passed over.
   const top: Cell[] = [];
-  for (const row of first.rows.slice(0, 12)) {
-    if (row.cells.some((c) => withMoney(c.text) || findDate(c.text))) break;
+  for (const row of first.rows.slice(0, 16)) {
+    if (row.cells.some((c) => withMoney(c.text))) break;
+    if (row.cells.some((c) => findDate(c.text) || matchLabel(c.text) || /^\p{L}+:\s/u.test(c.text)))
+      continue;
     top.push(...row.cells);
   }
   const names = top.filter(
@@ -461,7 +476,8 @@ function shop(
       (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
       meanConfidence(c) >= 0.25 &&
       !/^\W*\d/u.test(c.text) &&
-      !GREETING.test(c.text.trim()) &&
+      !/^\p{Ll}/u.test(c.text) &&
+      !GREETING.test(c.text.replace(/^\P{L}+/u, "")) &&
       !PHONE.test(c.text) &&
       !POSTCODE.test(c.text) &&
       nameLine(c, used, () => false),
