@@ -22,7 +22,7 @@ import {
   readDate,
   readInvoiceNumber,
 } from "./labelled";
-import { matchLabel } from "./labels";
+import { fold, matchLabel } from "./labels";
 import { findItemTable } from "./line-items";
 import {
   type DateOrder,
@@ -30,6 +30,7 @@ import {
   type Found,
   findAmounts,
   findCurrency,
+  findCurrencyWord,
   findDate,
   hasDecimals,
 } from "./normalise";
@@ -83,7 +84,14 @@ function currency(doc: Document, total: InvoiceField): InvoiceField {
     (a, b) => (counts.get(b.found.value) ?? 0) - (counts.get(a.found.value) ?? 0),
   )[0];
   const chosen = onTotal ?? common;
-  if (!chosen) return NOT_FOUND;
+  if (!chosen) {
+    // No sign or code anywhere: the amount in words ("... pounds and 26 pence").
+    for (const cell of doc.cells) {
+      const word = findCurrencyWord(cell.text);
+      if (word) return field(word.value, [piece(cell, word.index, word.text.length)]);
+    }
+    return NOT_FOUND;
+  }
   return field(chosen.found.value, [
     piece(chosen.cell, chosen.found.index, chosen.found.text.length),
   ]);
@@ -185,11 +193,28 @@ function labelledDates(doc: Document, dateOrder: DateOrder) {
   const reader = readDate(dateOrder);
   const due_date = labelledValue(doc.pages, doc.labels, "due_date", reader, { down: true });
   let invoice_date = labelledValue(doc.pages, doc.labels, "invoice_date", reader, { down: true });
+  const due = due_date.value === null ? sentenceDue(doc, dateOrder) : due_date;
   if (invoice_date.value === null) invoice_date = headingDate(doc, dateOrder);
   if (invoice_date.value === null) {
-    invoice_date = dates(doc, dateOrder).find((d) => d.bbox !== due_date.bbox) ?? NOT_FOUND;
+    invoice_date = dates(doc, dateOrder).find((d) => d.value !== due.value) ?? NOT_FOUND;
   }
-  return { invoice_date, due_date };
+  return { invoice_date, due_date: due };
+}
+
+/** Words that say a date in a sentence is the due date ("Zahlbar ... bis zum 15.04.2019"). */
+const DUE_IN_SENTENCE =
+  /(?<!\p{L})(?:payable|due|pay(?:ment)? by|zahlbar|fallig|bis zum|a payer|avant le|au plus tard le|echeance|te betalen|uiterlijk|vence|vencimiento|pagar antes|scadenza|entro il|pagar ate|vencimento)(?!\p{L})/u;
+
+/** A due date said in a sentence, after the words that say so. */
+function sentenceDue(doc: Document, dateOrder: DateOrder): InvoiceField {
+  for (const cell of doc.cells) {
+    const said = DUE_IN_SENTENCE.exec(fold(cell.text));
+    if (!said) continue;
+    const from = said.index + said[0].length;
+    const date = findDate(cell.text.slice(from), dateOrder);
+    if (date) return field(date.value, [piece(cell, from + date.index, date.text.length)]);
+  }
+  return NOT_FOUND;
 }
 
 /** A date in the cell that labels the invoice's number, after the label. */

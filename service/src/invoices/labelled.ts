@@ -150,9 +150,12 @@ export const readAmount: Reader = (p) => {
   return field(amount.value, [piece(p.cell, start, amount.text.length)]);
 };
 
+/** A number after a series' letters and a space ("FT 2023/158", "RE 4711"), in capitals. */
+const SERIES_NUMBER = /^([A-Z]{1,4} \d[A-Z0-9\-/._]*)/;
+
 const readNumber: Reader = (p) => {
   if (matchLabel(p.text)) return undefined;
-  const match = NUMBER.exec(p.text);
+  const match = SERIES_NUMBER.exec(p.text) ?? NUMBER.exec(p.text);
   const number = match?.[1]?.replace(/[.,/-]+$/, "");
   if (!match || !number) return undefined;
   // A date is no number, but a number may have a date after it ("Nr. 471102 vom 05.03.2018").

@@ -48,6 +48,10 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "(?:recibo|ricevuta|scontrino|bon|kassabon|bonnummer) (?:n[°oº.]?|nr\\.?|numero)",
     "no\\.",
     "#",
+    // A column of the number alone ("Numéro | Date | Échéance" over their values).
+    "numero",
+    "nummer",
+    "number",
   ],
   invoice_date: [
     "invoice date",
@@ -185,7 +189,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "total (?:net|(?:excl|exkl|ex)\\.?(?: (?:vat|tax|mwst|ust|gst|btw))?|before tax)",
     "amount before tax",
     "zwischensumme",
-    "warenwert",
+    "(?:summe )?warenwert",
     "summe positionen",
     "positionen gesamt",
     "gesamt(?:betrag)? netto",
@@ -212,7 +216,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "(?:totale )?imponibile",
     "subtotale",
     "totale (?:merce|articoli|imponibile)",
-    "total (?:sem iva|liquido|dos artigos)",
+    "total (?:sem iva|i?liquido|dos artigos)",
   ],
   tax_amount: [
     "(?:sales )?tax(?: amount)?",

@@ -116,6 +116,24 @@ const SYMBOL = new RegExp(
   "u",
 );
 
+/** Currencies named in words ("... pounds and 26 pence"), for a page that prints no sign or code. */
+const WORDS: readonly [RegExp, string][] = [
+  [/(?<!\p{L})(?:pounds?(?: sterling)?|pence)(?!\p{L})/iu, "GBP"],
+  [/(?<!\p{L})(?:euros?|euro cents?)(?!\p{L})/iu, "EUR"],
+  [/(?<!\p{L})(?:swiss francs?|schweizer franken|franken|rappen)(?!\p{L})/iu, "CHF"],
+  [/(?<!\p{L})(?:rupees?|paise)(?!\p{L})/iu, "INR"],
+  [/(?<!\p{L})(?:us dollars?|dollars?|cents)(?!\p{L})/iu, "USD"],
+];
+
+/** The currency a text names in words, if any. */
+export function findCurrencyWord(text: string): Found<string> | undefined {
+  for (const [pattern, value] of WORDS) {
+    const found = pattern.exec(text);
+    if (found) return { value, text: found[0], index: found.index };
+  }
+  return undefined;
+}
+
 /** The currency `text` names, by ISO code (`EUR`) or sign (`€`, `$`, `£`). */
 export function findCurrency(text: string): Found<string> | undefined {
   for (const match of text.matchAll(CODE)) {

@@ -147,15 +147,25 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
   return /\p{L}{2}/u.test(found.text) ? found : undefined;
 }
 
+/** "Address:", "Anschrift:": a label before an address line, left out. */
+const ADDRESS_LABEL =
+  /^(?:address|adresse|anschrift|direccion|indirizzo|endereco|adres|morada|sede|siege social)\s*:\s*/iu;
+
 /** The address lines among the lines after a name (see the top of this file). */
-function addressOf(lines: readonly Cell[]): InvoiceField {
-  const kept: Cell[] = [];
+function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
+  const kept: Piece[] = [];
   for (const line of lines.slice(0, 6)) {
-    if (CONTACT.test(line.text) || PHONE.test(line.text) || ISSUER_DETAILS.test(fold(line.text)))
-      break;
-    if (isLabelOrTitle(line) && !ATTENTION.test(line.text.trim())) break;
-    if (withMoney(line.text) || findDate(line.text)) break;
-    kept.push(line);
+    const p = "cell" in line ? line : piece(line);
+    const label = ADDRESS_LABEL.exec(fold(p.text));
+    const text = label ? p.text.slice(label[0].length) : p.text;
+    const issuer = CONTACT.test(text) || PHONE.test(text) || ISSUER_DETAILS.test(fold(text));
+    // A tax number or phone before the address is passed over; after it, it ends the address.
+    if (issuer && kept.length === 0) continue;
+    if (issuer) break;
+    const labelled = !/^\d/.test(text) && (matchLabel(text) !== undefined || isTitle(text));
+    if (labelled && !ATTENTION.test(text.trim())) break;
+    if (withMoney(text) || findDate(text)) break;
+    kept.push(label ? piece(p.cell, p.cell.text.indexOf(text), text.length) : p);
   }
   const firstDigit = kept.findIndex((l) => hasDigit(l.text));
   let address = firstDigit > 0 ? kept.slice(firstDigit) : kept;
@@ -164,8 +174,26 @@ function addressOf(lines: readonly Cell[]): InvoiceField {
   if (lastPostcode >= 0) address = address.slice(0, lastPostcode + 1);
   else address = address.slice(0, 4);
   if (address.length === 0) return NOT_FOUND;
-  const pieces = address.map((l) => piece(l));
-  return field(pieces.map((p) => p.text.replace(/[\s,]+$/u, "")).join(", "), pieces);
+  return field(address.map((p) => p.text.replace(/[\s,]+$/u, "")).join(", "), address);
+}
+
+/** What follows a name on its line, in the parts a separator makes ("· Hauptstr. 1 · 10115 Berlin"). */
+function restOfLine(name: Piece): Piece[] {
+  const { cell } = name;
+  const start = cell.text.indexOf(name.text) + name.text.length;
+  const rest = cell.text.slice(start);
+  if (!/^[\s,]*[-–·|•]\s/.test(rest)) return [];
+  const parts: Piece[] = [];
+  const separator = /\s*[-–·|•]\s+/g;
+  let from = 0;
+  for (let m = separator.exec(rest); ; m = separator.exec(rest)) {
+    const end = m ? m.index : rest.length;
+    const text = rest.slice(from, end).trim();
+    if (text) parts.push(piece(cell, start + rest.indexOf(text, from), text.length));
+    if (!m) break;
+    from = m.index + m[0].length;
+  }
+  return parts;
 }
 
 /** The block a cell starts or is in, and the lines after it. */
@@ -176,7 +204,12 @@ function linesAfter(all: readonly Block[], cell: Cell): Cell[] {
 
 /** A party from a name piece: its address under it, in its block. */
 function partyAt(all: readonly Block[], name: Piece): Party {
-  return [field(name.text, [name]), addressOf(linesAfter(all, name.cell))];
+  const onItsLine = restOfLine(name);
+  const address = onItsLine.length > 0 ? addressOf(onItsLine) : NOT_FOUND;
+  return [
+    field(name.text, [name]),
+    address.value !== null ? address : addressOf(linesAfter(all, name.cell)),
+  ];
 }
 
 /** The party a label names: on its own cell after a colon, or on the first line under it. */
@@ -298,8 +331,10 @@ function withIssuerDetails(block: Block, all: readonly Block[]): boolean {
 function nameLine(cell: Cell, used: (cell: Cell) => boolean, inItems: (cell: Cell) => boolean) {
   if (used(cell) || inItems(cell) || isLabelOrTitle(cell) || matchColumn(cell.text)?.whole)
     return false;
-  if (withMoney(cell.text) || findDate(cell.text) || CONTACT.test(cell.text)) return false;
-  return !ISSUER_DETAILS.test(fold(cell.text)) || legalForm(cell.text) !== undefined;
+  // The name's part of the line: a footer goes on with the address and the VAT number.
+  const name = nameIn(cell)?.text ?? "";
+  if (withMoney(name) || findDate(name) || CONTACT.test(name)) return false;
+  return !ISSUER_DETAILS.test(fold(name)) || legalForm(name) !== undefined;
 }
 
 /**
