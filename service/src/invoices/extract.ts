@@ -198,6 +198,10 @@ function labelledDates(doc: Document, dateOrder: DateOrder) {
   if (invoice_date.value === null) {
     invoice_date = dates(doc, dateOrder).find((d) => d.value !== due.value) ?? NOT_FOUND;
   }
+  // A due date cannot come before the invoice's: a misread label ("sue date") swapped them.
+  if (String(due.value ?? "9") < String(invoice_date.value ?? "0")) {
+    return { invoice_date: due, due_date: invoice_date };
+  }
   return { invoice_date, due_date: due };
 }
 

@@ -7,7 +7,14 @@
 // extractor its totals too.
 import type { InvoiceField } from "@/lib/kernel/contract";
 import { type LabelKind, type LabelMatch, matchLabel } from "./labels";
-import { type DateOrder, findAmounts, findCurrency, findDate, hasDecimals } from "./normalise";
+import {
+  type DateOrder,
+  type Found,
+  findAmounts,
+  findCurrency,
+  findDate,
+  hasDecimals,
+} from "./normalise";
 import {
   type Cell,
   field,
@@ -141,14 +148,37 @@ export const readDate =
 
 /** Money: an amount with decimals, or a whole one beside a currency sign or code ("¥1,200"). */
 export const readAmount: Reader = (p) => {
-  const money = findCurrency(p.text)
-    ? findAmounts(p.text)
-    : findAmounts(p.text).filter(hasDecimals);
+  const all = findAmounts(p.text);
+  const repaired = droppedSeparator(p.text, all);
+  if (repaired) {
+    const start = p.cell.text.indexOf(p.text) + repaired.index;
+    return field(repaired.value, [piece(p.cell, start, repaired.text.length)]);
+  }
+  const money = findCurrency(p.text) ? all : all.filter(hasDecimals);
   const amount = money.at(-1);
   if (!amount) return undefined;
   const start = p.cell.text.indexOf(p.text) + amount.index;
   return field(amount.value, [piece(p.cell, start, amount.text.length)]);
 };
+
+/**
+ * A total whose decimal separator a photo's OCR lost: thousands grouped, a
+ * space, two digits, at the end ("€ 6.393 43" is 6393.43; printed money has
+ * its cents).
+ */
+function droppedSeparator(text: string, all: readonly Found<number>[]) {
+  const [whole, cents] = all.slice(-2);
+  if (!whole || !cents || hasDecimals(whole) || !/^\d{2}$/.test(cents.text)) return undefined;
+  if (!/[.,'’]\d{3}$/.test(whole.text)) return undefined;
+  const between = text.slice(whole.index + whole.text.length, cents.index);
+  const after = text.slice(cents.index + cents.text.length);
+  if (between !== " " || !/^\s*(?:\p{Sc}|[A-Z]{3})?\s*$/u.test(after)) return undefined;
+  return {
+    value: whole.value + Number(cents.text) / 100,
+    text: text.slice(whole.index, cents.index + 2),
+    index: whole.index,
+  };
+}
 
 /** A number after a series' letters and a space ("FT 2023/158", "RE 4711"), in capitals. */
 const SERIES_NUMBER = /^([A-Z]{1,4} \d[A-Z0-9\-/._]*)/;

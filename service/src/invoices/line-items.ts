@@ -37,6 +37,9 @@ export interface ItemTable {
 const FILLER =
   /^(?:%|\(.*\)|[(/|\-–]|ht|h\.t\.|ttc|net|netto|brutto|excl\.?|incl\.?|inkl\.?|exkl\.?|ex|[A-Z]{3}|[€$£¥₹]|\p{Sc})$/iu;
 
+/** A tax rate's or amount's column, which is neither quantity, price nor amount ("BTW", "VAT %"). */
+const TAX_COLUMN = /^(?:vat|tax|btw|mwst\.?|ust\.?|tva|iva|gst|%|\(%\))$/i;
+
 /**
  * The columns one header cell names, from its words: the longest column name
  * at each word, then the next; words that name nothing make an "other"
@@ -70,6 +73,14 @@ function cellColumns(cell: Cell): Column[] {
       i++;
     }
   }
+  // A cell with words that name no column and qualify none ("AWS Service Charges") is one
+  // cell of text, not several columns.
+  if (parts.some((p) => p.role === "other") && parts.some((p) => p.role !== "other")) {
+    const covered = parts.every(
+      (p) => p.role !== "other" || p.words.every((w) => TAX_COLUMN.test(w.text)),
+    );
+    if (!covered) return [{ role: "other", ...span(cell) }];
+  }
   // Two names of one column ("Hours / Qty") are one column.
   const merged: typeof parts = [];
   for (const part of parts) {
@@ -92,7 +103,8 @@ const span = (cell: Cell) => ({ x0: cell.bbox.x0, x1: cell.bbox.x1 });
  * known columns, and no more unknown cells than known ones.
  */
 function headerColumns(row: Row): Column[] | undefined {
-  const columns = row.cells.flatMap(cellColumns);
+  // A speck a photo's OCR reads as a cell ("—.") is no column.
+  const columns = row.cells.filter((c) => /\p{L}{2}|#/u.test(c.text)).flatMap(cellColumns);
   const known = columns.filter((c) => c.role !== "other");
   const roles = new Set(known.map((c) => c.role));
   const enough = (roles.has("description") && roles.has("amount")) || roles.size >= 3;

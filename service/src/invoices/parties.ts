@@ -16,7 +16,7 @@
 // (a contact person or "Attn" line before it is left out) to the last with a
 // postcode (a country after it is left out), up to a phone, e-mail or bank line.
 import type { InvoiceField } from "@/lib/kernel/contract";
-import { median } from "../layout/geometry";
+import { median, union, verticalOverlap } from "../layout/geometry";
 import type { LabelledCell } from "./labelled";
 import { fold, isTitle, matchColumn, matchLabel } from "./labels";
 import { findAmounts, findDate, hasDecimals } from "./normalise";
@@ -174,7 +174,18 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
   if (lastPostcode >= 0) address = address.slice(0, lastPostcode + 1);
   else address = address.slice(0, 4);
   if (address.length === 0) return NOT_FOUND;
-  return field(address.map((p) => p.text.replace(/[\s,]+$/u, "")).join(", "), address);
+  // Lines joined by ", "; two parts of one printed line (an engine's gap) by a space.
+  const boxOf = (p: Piece) => union(p.words.map((w) => w.bbox));
+  const value = address
+    .map((p, i) => {
+      const text = p.text.replace(/[\s,]+$/u, "");
+      const before = address[i - 1];
+      if (!before) return text;
+      const oneLine = before.cell !== p.cell && verticalOverlap(boxOf(before), boxOf(p)) > 0.5;
+      return oneLine ? ` ${text}` : `, ${text}`;
+    })
+    .join("");
+  return field(value, address);
 }
 
 /** What follows a name on its line, in the parts a separator makes ("· Hauptstr. 1 · 10115 Berlin"). */
@@ -212,6 +223,24 @@ function partyAt(all: readonly Block[], name: Piece): Party {
   ];
 }
 
+/**
+ * A name and the rest of its printed line that a photo's tilt put on the next
+ * row: a cell that starts right of it and overlaps it in height
+ * ("Customer: Thornbury" over "Garden Centre Ltd").
+ */
+function withContinuation(all: readonly Block[], name: Piece): Piece {
+  const { cell } = name;
+  const page = all.find((b) => b.cells.includes(cell))?.page;
+  const next = page?.rows[cell.row + 1]?.cells.find(
+    (c) =>
+      c.bbox.y0 < cell.bbox.y1 &&
+      c.bbox.x0 >= cell.bbox.x1 - page.unit &&
+      c.bbox.x0 - cell.bbox.x1 < page.unit * 2,
+  );
+  if (!next || !/^\p{L}/u.test(next.text) || matchLabel(next.text)) return name;
+  return { cell, text: `${name.text} ${next.text}`, words: [...name.words, ...next.words] };
+}
+
 /** The party a label names: on its own cell after a colon, or on the first line under it. */
 function labelledParty(
   all: readonly Block[],
@@ -223,7 +252,7 @@ function labelledParty(
     if (!label.whole && !colon) continue;
     if (!label.whole) {
       const name = nameIn(cell);
-      if (name) return partyAt(all, name);
+      if (name) return partyAt(all, withContinuation(all, name));
       continue;
     }
     // Under the label: the first line that is a name (a note in brackets or
