@@ -372,7 +372,12 @@ export const extractByPatterns: Extractor = (words) => {
   );
   const line_items = items.map((i) => i.item);
   const sum = line_items.length > 0 ? line_items.reduce((s, i) => s + (i.amount ?? 0), 0) : null;
-  const [subtotal, tax_amount, total] = patternTotals(after.flatMap(moneyIn), sum);
+  let [subtotal, tax_amount, total] = patternTotals(after.flatMap(moneyIn), sum);
+  if (total.value === null) {
+    // No sum adds up (a receipt's total alone): the totals by their labels.
+    const labelled = findTotals(doc.pages, doc.labels, () => false);
+    [subtotal, tax_amount, total] = [labelled.subtotal, labelled.tax_amount, labelled.total];
+  }
   const all = dates(doc, order(doc));
   const [a, b] = all.filter((d, i) => all.findIndex((e) => e.value === d.value) === i);
   const [invoice_date, due_date] =
