@@ -2,6 +2,7 @@
 // and how a tilted photo's words, misread labels and several tax rates are read.
 import { describe, expect, it } from "vitest";
 import type { OcrData, OcrSpan } from "@/lib/kernel/contract";
+import { checkInvoice } from "../src/invoices/checks";
 import { extractByLayout, extractByPatterns } from "../src/invoices/extract";
 
 /** Words of `text` from (x, y), 10 px a character, 20 px high; `tilt` lifts them by x × tilt. */
@@ -482,5 +483,85 @@ describe("layouts the calibration set does not draw", () => {
       currency: "GBP",
       total: 5.65,
     });
+  });
+});
+
+describe("what a photo's OCR and a letter's wording leave", () => {
+  it("a due date said in a sentence, a total that lost its decimal comma", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Visser Drukwerk B.V."],
+        [50, 65, "Stationsplein 9"],
+        [50, 90, "2011 LR Haarlem"],
+        [700, 40, "FACTUUR"],
+        [700, 90, "Factuurnummer: 20198818"],
+        [700, 115, "Factuurdatum: 17-10-2019"],
+        [50, 300, "Omschrijving"],
+        [700, 300, "Aantal"],
+        [850, 300, "Prijs per stuk"],
+        [1050, 300, "Bedrag"],
+        [50, 330, "Bureaulamp LED"],
+        [700, 330, "5"],
+        [850, 330, "€ 1.278,69"],
+        [1050, 330, "€ 6.393,45"],
+        [700, 400, "Totaal excl. btw"],
+        [1050, 400, "€ 6.393 45"],
+        [700, 430, "Btw 21%"],
+        [1050, 430, "€ 1.342,62"],
+        [700, 460, "Totaal incl. btw"],
+        [1050, 460, "€ 7.736,07"],
+        [50, 540, "Wij verzoeken u het bedrag te betalen voor 16-11-2019 op onze rekening."],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      invoice_number: "20198818",
+      invoice_date: "2019-10-17",
+      due_date: "2019-11-16",
+      subtotal: 6393.45,
+      tax_amount: 1342.62,
+      total: 7736.07,
+    });
+    expect(data.line_items.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual([
+      [5, 1278.69, 6393.45],
+    ]);
+  });
+
+  it("prices with the tax in them add up to the total: the answer stays sure", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Coolshop B.V."],
+        [50, 65, "Weena 12"],
+        [50, 90, "3012 CN Rotterdam"],
+        [700, 40, "FACTUUR"],
+        [700, 90, "Factuurnummer: 993548900"],
+        [700, 115, "Factuurdatum: 19 april 2014"],
+        [50, 300, "Artikel"],
+        [700, 300, "Aantal"],
+        [1050, 300, "Prijs incl. BTW"],
+        [50, 330, "Tablet 10 inch"],
+        [700, 330, "1"],
+        [1050, 330, "€ 399,00"],
+        [50, 360, "Incl. recyclingbijdrage €3.50"],
+        [700, 360, "1"],
+        [1050, 360, "€ 4,24"],
+        [50, 390, "Hoes zwart"],
+        [700, 390, "1"],
+        [1050, 390, "€ 19,99"],
+        [50, 500, "Exclusief BTW"],
+        [300, 500, "€ 346,28"],
+        [700, 500, "Subtotaal"],
+        [1050, 500, "€ 418,99"],
+        [50, 530, "BTW 21%"],
+        [300, 530, "€ 72,71"],
+        [700, 560, "Totaal"],
+        [1050, 560, "€ 418,99"],
+      ]),
+    );
+    // "Subtotaal" here has the tax in it: the subtotal that makes the total with the tax is taken.
+    expect(valuesOf(data)).toMatchObject({ subtotal: 346.28, tax_amount: 72.71, total: 418.99 });
+    // The "Incl." line is part of the item above it, no item.
+    expect(amounts(data)).toEqual([399, 19.99]);
+    expect(data.checks.line_items_match_subtotal).toBe(false);
+    expect(checkInvoice(data).confident).toBe(true);
   });
 });
