@@ -10,8 +10,10 @@
 //   ("GmbH", "B.V.", "SAS") counts for it a little.
 // - The customer without a label is the first other address block at the
 //   top of the first page (the window of an envelope).
+// - A receipt's shop is the largest print among its first lines.
 //
-// Blocks are cells under one another, aligned on either edge, one line apart.
+// Blocks are cells under one another, aligned on either edge or centred, a
+// line apart.
 // An address is the block's lines after the name, from the first with a digit
 // (a contact person or "Attn" line before it is left out) to the last with a
 // postcode (a country after it is left out), up to a phone, e-mail or bank line.
@@ -76,8 +78,8 @@ function sameParty(a: string, b: string): boolean {
   return first(a).length >= 4 && first(a) === first(b);
 }
 
-/** The blocks of a page: cells under one another, aligned left or right, each within a line of the last. */
-export function blocks(page: PageRows): Block[] {
+/** The blocks of a page: cells under one another, aligned left, right or centred, each a line below the last. */
+function blocks(page: PageRows): Block[] {
   const open: Block[] = [];
   const tolerance = page.unit * 1.5;
   // A line apart: 1.2 word heights, or a little more than the page's usual
@@ -483,15 +485,15 @@ function largestPrint(
       addressOf(linesAfter(all, name)),
     ];
   }
-  const piece_ = withoutTitle(name);
+  const bare = withoutTitle(name);
   // The same name heading an address block elsewhere (a logo over the shop's address).
   const again = all.find(
-    (b) => b.cells[0] !== name && key(b.cells[0]?.text ?? "") === key(piece_.text),
+    (b) => b.cells[0] !== name && key(b.cells[0]?.text ?? "") === key(bare.text),
   );
   const address = addressOf(linesAfter(all, name));
   if (address.value === null && again?.cells[0])
-    return [field(piece_.text, [piece_]), addressOf(linesAfter(all, again.cells[0]))];
-  return [field(piece_.text, [piece_]), address];
+    return [field(bare.text, [bare]), addressOf(linesAfter(all, again.cells[0]))];
+  return [field(bare.text, [bare]), address];
 }
 
 /** A cell without a title word at either end ("Oakridge Consulting LLC INVOICE", one line to PaddleOCR). */
