@@ -140,6 +140,11 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
     if ((after.match(/\p{L}+/gu) ?? []).length >= 2) end = start + form.end;
   }
   start += text.slice(start, end).match(/^[\s:,;.\-–]+/)?.[0].length ?? 0;
+  // The document's title on the same line ("Oakridge Consulting LLC INVOICE", one line to an engine).
+  const last = /\s+(\S+)\s*$/.exec(text.slice(start, end));
+  if (last?.[1] && isTitle(last[1]) && /\p{L}{2}/u.test(text.slice(start, start + last.index))) {
+    end = start + last.index;
+  }
   const raw = text.slice(start, end);
   const trimmed = raw.replace(/[\s,;:]+$/u, "");
   const lead = trimmed.length - trimmed.trimStart().length;
