@@ -334,7 +334,7 @@ async function turnedPairs(set: PageSet, scratch: string): Promise<TurnedPair[]>
   return pairs;
 }
 
-interface SetResult {
+export interface SetResult {
   set: PageSet;
   providers: string[];
   routed: boolean;
@@ -354,6 +354,8 @@ export interface CalibrationOptions {
   kinds?: string[];
   providers?: string[];
   preprocess?: string;
+  /** Called as each set is done, so a long run shows its tables as it goes. */
+  onSet?: (result: SetResult) => void;
 }
 
 /** The sets asked for: --sets from the tree, then each --dir; every set in the tree when neither. */
@@ -419,7 +421,9 @@ export async function measureCalibration(
         uprightReadings.push(await readBare(bare, pair.upright));
         uprightReadings.push(await route(pair.upright));
       }
-      results.push({ set, providers: names, routed: !!route, readings, pairs, uprightReadings });
+      const result = { set, providers: names, routed: !!route, readings, pairs, uprightReadings };
+      options.onSet?.(result);
+      results.push(result);
     }
     return { sets: results };
   } finally {
@@ -439,14 +443,17 @@ const word = (met: boolean) => (met ? "met" : "missed");
 const perPage = (r: Reading) => r.ms / r.page.truthPages;
 const medianTime = (readings: readonly Reading[]) => median(readings.map(perPage));
 
-interface Printed {
+export interface Printed {
   text: string;
   markdown: string;
   verdicts: Verdict[];
 }
 
+const ABOUT =
+  "CER and word F1 (order-free) of the bare engine (`tesseract IMG - --psm 3`, no preparation), every provider and default routing; time is the median per page";
+
 /** A set's table of kinds, its notes, and its verdicts on issue 25's targets. */
-function printSet(result: SetResult, detail: boolean): Printed {
+export function printSet(result: SetResult, detail: boolean): Printed {
   const { set, providers, routed, readings } = result;
   const columns = [BARE, ...providers, ...(routed ? [ROUTING] : [])];
   const kinds = [...new Set(set.pages.map((p) => p.kind))];
@@ -649,11 +656,13 @@ function detailLines(result: SetResult, columns: readonly string[]): string {
 export function printCalibration(
   result: CalibrationResult,
   detail = false,
+  /** False when each set's table was printed as it was done (onSet, printSet). */
+  tables = true,
 ): { ok: boolean; markdown: string } {
   const printed = result.sets.map((set) => printSet(set, detail));
-  const intro = `Text recognition by set and kind of page: CER and word F1 (order-free) of the bare engine (\`tesseract IMG - --psm 3\`, no preparation), every provider and default routing; time is the median per page (${machineLoad()}).`;
+  const intro = `Text recognition by set and kind of page: ${ABOUT} (${machineLoad()}).`;
   console.log(`\n${intro}`);
-  for (const p of printed) console.log(p.text);
+  if (tables) for (const p of printed) console.log(p.text);
   const verdicts = printed.flatMap((p) => p.verdicts);
   const met = verdicts.filter((v) => v.met).length;
   const summary = `Issue 25's targets in this run: ${met} met, ${verdicts.length - met} missed`;
@@ -718,9 +727,10 @@ if (process.argv[1] === import.meta.filename) {
     kinds: list(values.kinds),
     providers: list(values.providers),
     preprocess: values.preprocess,
+    onSet: (set) => console.log(printSet(set, values.detail).text),
   })
     .then((result) => {
-      const { ok, markdown } = printCalibration(result, values.detail);
+      const { ok, markdown } = printCalibration(result, values.detail, false);
       if (values.write) {
         const calibration = result.sets.find((s) => s.set.name === "calibration");
         if (calibration) {
