@@ -11,6 +11,7 @@ import { createRateLimitHook } from "./http/rate-limit";
 import { genTraceId } from "./http/trace";
 import { httpDuration, httpRequests } from "./metrics";
 import { categoryRoutes } from "./routes/categories";
+import { documentRoutes } from "./routes/documents";
 import { opsRoutes } from "./routes/ops";
 import { createProcessRoutes, processRoutes } from "./routes/process";
 import { uploadRoutes } from "./routes/uploads";
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       v1.addHook("onRequest", rateLimit);
       await v1.register(categoryRoutes);
       await v1.register(uploadRoutes, deps);
+      await v1.register(documentRoutes, deps);
       if (deps.router) {
         const process = deps.processConfig
           ? createProcessRoutes(deps.processConfig)

@@ -6,6 +6,9 @@ import {
   attemptSchema,
   categoryPageSchema,
   categorySchema,
+  DOCUMENT_LINK_TTL,
+  documentLinkRequestSchema,
+  documentLinkSchema,
   errorBodySchema,
   idempotencyKeySchema,
   ocrDataSchema,
@@ -31,6 +34,8 @@ const COMPONENTS = {
   ProcessMeta: processMetaSchema,
   Attempt: attemptSchema,
   OcrData: ocrDataSchema,
+  DocumentLinkRequest: documentLinkRequestSchema,
+  DocumentLink: documentLinkSchema,
   ValidationErrorItem: validationErrorItemSchema,
   ValidationError: validationErrorSchema,
   ErrorBody: errorBodySchema,
@@ -163,6 +168,31 @@ export function buildOpenApiDocument(serverUrl: string) {
             "502": json("ErrorBody", "All providers failed (with attempts)"),
             "503": json("ErrorBody", "Work queue full; see Retry-After"),
             "504": json("ErrorBody", "Deadline exceeded (with attempts)"),
+          },
+        },
+      },
+      "/v1/documents/download": {
+        post: {
+          operationId: "documentLink",
+          summary:
+            "Extension: a short-lived signed GET URL of an upload this API key was granted, while retention keeps it",
+          description: `Not part of the seed interface; a client must work without it. expires_in is in seconds (default ${DOCUMENT_LINK_TTL.default}, at most ${DOCUMENT_LINK_TTL.max}) and never runs past the upload's retention. The URL answers the document inline with its granted Content-Type; after expiry it answers 403 (S3's AccessDenied "Request has expired").`,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("DocumentLinkRequest") } },
+          },
+          responses: {
+            "200": json(
+              "DocumentLink",
+              "The link, its lifetime in seconds and the document's type",
+            ),
+            "404": json(
+              "ErrorBody",
+              "No upload of this API key has that object key (another key's, never granted, or deleted), or nothing was uploaded",
+            ),
+            "410": json("ErrorBody", "The upload's retention has ended; it is being deleted"),
+            "501": json("ErrorBody", "The storage cannot give documents back"),
+            ...ERRORS,
           },
         },
       },

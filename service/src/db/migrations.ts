@@ -54,6 +54,16 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex("grants_expires_at").execute();
     },
   },
+  "2026-11-25-001-grant-api-key": {
+    // Which API key asked for a grant: only that key may have the document back
+    // (POST /v1/documents/download). Older grants have none and are never given back.
+    async up(db: AnyDb) {
+      await db.schema.alterTable("grants").addColumn("api_key_id", "text").execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable("grants").dropColumn("api_key_id").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {
