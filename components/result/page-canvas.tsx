@@ -13,18 +13,24 @@ const REDRAW_GROWTH = 1.2;
 export function PageCanvas({
   pages,
   index,
+  expectInk,
   onDrawn,
   onFailed,
 }: {
   pages: PageImages;
   /** 0-based page of the document. */
   index: number;
+  /**
+   * Words were read on this page, so a blank drawing is a failure (an image
+   * pdf.js cannot decode here, such as JPEG 2000): the words are drawn instead.
+   */
+  expectInk: boolean;
   onDrawn: () => void;
   onFailed: () => void;
 }) {
   const ref = useRef<HTMLCanvasElement>(null);
-  const callbacks = useRef({ onDrawn, onFailed });
-  callbacks.current = { onDrawn, onFailed };
+  const callbacks = useRef({ onDrawn, onFailed, expectInk });
+  callbacks.current = { onDrawn, onFailed, expectInk };
 
   useEffect(() => {
     const canvas = ref.current;
@@ -43,6 +49,11 @@ export function PageCanvas({
       pages.draw(index, canvas, width, controller.signal).then(
         () => {
           drawnWidth = width;
+          if (callbacks.current.expectInk && isBlank(canvas)) {
+            console.warn(`[result] page ${index + 1} was drawn blank; its words are drawn instead`);
+            callbacks.current.onFailed();
+            return;
+          }
           canvas.dataset.drawn = "true";
           callbacks.current.onDrawn();
         },
@@ -80,4 +91,23 @@ export function PageCanvas({
       className="absolute inset-0 block h-full w-full rounded-lg"
     />
   );
+}
+
+/** Nothing but white: every pixel of a small copy is lighter than paper with ink on it. */
+function isBlank(canvas: HTMLCanvasElement): boolean {
+  const width = 128;
+  const height = Math.max(1, Math.round((canvas.height * width) / Math.max(1, canvas.width)));
+  const small = document.createElement("canvas");
+  small.width = width;
+  small.height = height;
+  const context = small.getContext("2d", { willReadFrequently: true });
+  if (!context) return false;
+  context.drawImage(canvas, 0, 0, width, height);
+  const { data } = context.getImageData(0, 0, width, height);
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = data[i + 3] ?? 0;
+    const light = Math.min(data[i] ?? 255, data[i + 1] ?? 255, data[i + 2] ?? 255);
+    if (alpha > 0 && light < 250) return false;
+  }
+  return true;
 }

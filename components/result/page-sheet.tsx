@@ -94,12 +94,23 @@ export function PageSheet({
       {children}
     </svg>
   );
+  if (usable && state === "failed") {
+    return (
+      <div>
+        {sheet}
+        <p className="mt-1 text-slate-500 text-xs" data-testid="page-not-drawn">
+          This page could not be drawn from your file, so it is drawn from the words that were read.
+        </p>
+      </div>
+    );
+  }
   if (!underneath) return sheet;
   return (
     <div className="relative rounded-lg border border-slate-200 bg-white shadow-sm">
       <PageCanvas
         pages={underneath.pages}
         index={underneath.index}
+        expectInk={drawn.length > 0}
         onDrawn={() => setDrawnPage({ key, state: "drawn" })}
         onFailed={() => setDrawnPage({ key, state: "failed" })}
       />

@@ -33,7 +33,12 @@ export function useHighlight(): {
     const show = () => setCurrent(target);
     // Leaving one thing clears only its own box, not one another took over.
     const hide = () => setCurrent((now) => (now?.id === target.id ? null : now));
-    const pin = () => setPinned(target);
+    // A tap also focuses what holds the thing (a table's grid) just before it
+    // clicks: the tapped thing wins, and stays once the pointer's box goes.
+    const pin = () => {
+      setPinned(target);
+      setCurrent(target);
+    };
     return { onMouseEnter: show, onMouseLeave: hide, onFocus: show, onBlur: hide, onClick: pin };
   }, []);
   return { active: current ?? pinned, handlers };

@@ -78,9 +78,7 @@ export function BarChart({
   return (
     <div>
       <p className="h-4 truncate text-[11px] text-slate-700 tabular-nums" aria-hidden="true">
-        {readout
-          ? readout.title
-          : "Point at a bar, tap it, or Tab to the chart and use the arrow keys."}
+        {readout ? readout.title : "Point at or tap a bar for its value"}
       </p>
       {/* biome-ignore lint/a11y/useSemanticElements: an SVG cannot be a fieldset; it groups the bars under the chart's name. */}
       <svg
