@@ -3,13 +3,16 @@
 // pages with the word boxes over them, at desktop and phone width; its
 // searchable PDF reads back with pdftotext as the answer's text and keeps every
 // page's size; the buyer's later visit and the support console show the
-// original (support's view recorded in the run's timeline); a tap on a phone
+// original (support's view recorded in the run's timeline); a TIFF's page is
+// decoded in the browser and its searchable PDF sized from the TIFF's own
+// resolution; a tap on a phone
 // shows a word's, a cell's box; the support charts keep their shape.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import {
   CATEGORY,
   expect,
@@ -185,6 +188,31 @@ test.describe("the real page", () => {
     }
     await other.goto(`/runs/${traceId}`);
     await expect(other.getByTestId("run-not-found")).toBeVisible();
+  });
+
+  test("a TIFF: its page decoded in the browser under the boxes, and a searchable PDF of it", async ({
+    page,
+  }, testInfo) => {
+    const dir = testInfo.outputPath("files");
+    mkdirSync(dir, { recursive: true });
+    // 300 dpi stated in the file: the PDF page is the picture's size in inches.
+    const tiff = path.join(dir, "letter.tiff");
+    await sharp(path.join(FIXTURES, "letter.png"))
+      .withMetadata({ density: 300 })
+      .tiff({ compression: "lzw" })
+      .toFile(tiff);
+    const uploader = new Uploader(page);
+    await uploader.goto(CATEGORY.textRecognition.id);
+    const answering = page.waitForResponse((r) => PROCESS_PATH.test(new URL(r.url()).pathname));
+    await uploader.add(tiff);
+    const answer = (await (await answering).json()) as OcrAnswer;
+    await uploader.expectDone("letter.tiff");
+    await expectRealPages(uploader.result, 1);
+    const pdf = await downloadOf(page, uploader.result.getByTestId("searchable-pdf"), dir);
+    const text = execFileSync("pdftotext", [pdf, "-"], { encoding: "utf8" });
+    expect(characterErrorRate(text, answer.data.text)).toBeLessThanOrEqual(MAX_CER);
+    // 1400 × 330 px at 300 dpi: 336 × 79.2 points.
+    expect(pdfSizes(pdf)).toEqual(["336 x 79.2"]);
   });
 
   test("on a phone, a tap shows a word's box and a table cell's box", async ({ browser }) => {

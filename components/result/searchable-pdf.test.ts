@@ -9,7 +9,7 @@ import { degrees, PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { OcrData, OcrPage, OcrSpan } from "@/lib/kernel/contract";
 import { imageDpi, pagePoints } from "./page-size";
-import { encodable, linesOf, searchablePdf } from "./searchable-pdf";
+import { encodable, linesOf, searchablePdf, tiffDpi } from "./searchable-pdf";
 
 const hasPoppler = (() => {
   try {
@@ -157,6 +157,14 @@ describe("text layer pieces", () => {
     expect(encodable("Grüße", latin1)).toBe("Grüße");
     expect(encodable("Łódź", latin1)).toBe("?odz");
     expect(encodable("ḿ", latin1)).toBe("m");
+  });
+
+  it("reads a TIFF's resolution, a rational in inches or centimetres", () => {
+    expect(tiffDpi({ t282: [[300, 1]], t296: [2] })).toBe(300);
+    expect(tiffDpi({ t282: [[600, 2]] })).toBe(300);
+    expect(tiffDpi({ t282: [[118, 1]], t296: [3] })).toBeCloseTo(299.72, 2);
+    expect(tiffDpi({ t282: [[72, 1]], t296: [1] })).toBeUndefined();
+    expect(tiffDpi({})).toBeUndefined();
   });
 
   it("sizes a page from the resolution its file states", () => {

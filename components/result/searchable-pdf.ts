@@ -142,9 +142,15 @@ async function toPng(
   return { bytes: new Uint8Array(await blob.arrayBuffer()), format: "png" };
 }
 
-/** TIFF XResolution (282) in ResolutionUnit (296: 2 inch, 3 centimetre). */
-function tiffDpi(ifd: Record<string, unknown>): number | undefined {
-  const resolution = Number(firstOf(ifd.t282));
+/**
+ * TIFF XResolution (282, a rational: utif2 gives [[numerator, denominator]]) in
+ * ResolutionUnit (296: 2 inch, 3 centimetre).
+ */
+export function tiffDpi(ifd: Record<string, unknown>): number | undefined {
+  const value = firstOf(ifd.t282);
+  const resolution = Array.isArray(value)
+    ? Number(value[0]) / Number(value[1] ?? 1)
+    : Number(value);
   const unit = Number(firstOf(ifd.t296) ?? 2);
   if (!(resolution > 0)) return undefined;
   return unit === 3 ? resolution * 2.54 : unit === 2 ? resolution : undefined;
