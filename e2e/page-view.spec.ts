@@ -5,8 +5,8 @@
 // page's size; the buyer's later visit and the support console show the
 // original (support's view recorded in the run's timeline); a TIFF's page is
 // decoded in the browser and its searchable PDF sized from the TIFF's own
-// resolution; a tap on a phone
-// shows a word's, a cell's box; the support charts keep their shape.
+// resolution; a tap on a phone shows a word's, a cell's box; the support charts
+// keep their shape.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
