@@ -1,9 +1,11 @@
 // How big a document is, measured before any engine sees it (issue 13): an image's
 // pixels from its header, a PDF's page count and the size of each page as it is
-// drawn (its CropBox, which pdftoppm is told to draw). A document over a limit is
-// refused with a plain sentence; nothing is decoded or rasterised to find out.
+// drawn (its CropBox, which pdftoppm is told to draw), a TIFF's page count and
+// each page's pixels (every page is read, like a PDF's). A document over a limit
+// is refused with a plain sentence; nothing is decoded or rasterised to find out.
 import { imageSize } from "image-size";
 import { MAX_PAGE_PIXELS, MIN_PDF_DPI, openPdf } from "../pages/pdf";
+import { isTiff, tiffPageCount, tiffPageSize } from "../pages/tiff";
 import { UnreadableDocumentError } from "../providers/types";
 
 const megapixels = (pixels: number) => `${Math.round(pixels / 1_000_000)} megapixels`;
@@ -13,13 +15,15 @@ const LARGEST_PAGE_SIDE = (Math.sqrt(MAX_PAGE_PIXELS) * 72) / MIN_PDF_DPI;
 
 /**
  * Why the document is too large to read, in words for the person who sent it, or
- * undefined when it is within the limits. `kind` is what its magic bytes say.
+ * undefined when it is within the limits. `kind` is what its magic bytes say;
+ * `maxPdfPages` (MAX_PDF_PAGES) bounds a TIFF's pages too.
  */
 export async function pageLimitProblem(
   bytes: Buffer,
   kind: "pdf" | "image",
   maxPdfPages: number,
 ): Promise<string | undefined> {
+  if (kind === "image" && isTiff(bytes)) return tiffLimitProblem(bytes, maxPdfPages);
   if (kind === "image") {
     let size: { width: number; height: number };
     try {
@@ -27,9 +31,7 @@ export async function pageLimitProblem(
     } catch {
       return "the image could not be read: its header is damaged. Save or export it again and upload the new file.";
     }
-    const pixels = size.width * size.height;
-    if (pixels <= MAX_PAGE_PIXELS) return undefined;
-    return `the image is ${size.width} × ${size.height} pixels (${megapixels(pixels)}); this service reads images up to ${megapixels(MAX_PAGE_PIXELS)}. Scale it down (a phone photo or a 300 dpi scan of a page is well under that) and upload it again.`;
+    return imageTooLarge(size);
   }
   let pdf: Awaited<ReturnType<typeof openPdf>>;
   try {
@@ -54,4 +56,38 @@ export async function pageLimitProblem(
   } finally {
     await pdf.destroy();
   }
+}
+
+async function tiffLimitProblem(bytes: Buffer, maxPages: number): Promise<string | undefined> {
+  const damaged =
+    "the TIFF could not be read: its header is damaged. Save or export it again and upload the new file.";
+  let count: number;
+  try {
+    count = await tiffPageCount(bytes);
+  } catch {
+    return damaged;
+  }
+  if (count > maxPages) {
+    return `the TIFF has ${count} pages; this service reads up to ${maxPages} pages of one document. Split it into smaller files and upload each.`;
+  }
+  for (let number = 1; number <= count; number++) {
+    let size: { width: number; height: number };
+    try {
+      size = await tiffPageSize(bytes, number);
+    } catch {
+      return `page ${number} of the TIFF could not be read: its header is damaged. Save or export it again and upload the new file.`;
+    }
+    if (count === 1) return imageTooLarge(size);
+    const pixels = size.width * size.height;
+    if (pixels > MAX_PAGE_PIXELS) {
+      return `page ${number} of the TIFF is ${size.width} × ${size.height} pixels (${megapixels(pixels)}); this service reads pages up to ${megapixels(MAX_PAGE_PIXELS)}. Scale it down (a 300 dpi scan of a page is well under that) and upload it again.`;
+    }
+  }
+  return undefined;
+}
+
+function imageTooLarge(size: { width: number; height: number }): string | undefined {
+  const pixels = size.width * size.height;
+  if (pixels <= MAX_PAGE_PIXELS) return undefined;
+  return `the image is ${size.width} × ${size.height} pixels (${megapixels(pixels)}); this service reads images up to ${megapixels(MAX_PAGE_PIXELS)}. Scale it down (a phone photo or a 300 dpi scan of a page is well under that) and upload it again.`;
 }

@@ -1,6 +1,7 @@
 // Any OCR engine over a whole document: an image is one page; a PDF is read
 // page by page, each page from its text layer when the caller reads those
-// (pdf-text), otherwise rasterised and OCR'd. Shared by every provider.
+// (pdf-text), otherwise rasterised and OCR'd; a TIFF page by page too, every
+// page of it. Shared by every provider.
 
 import { availableParallelism } from "node:os";
 import pMap from "p-map";
@@ -13,6 +14,7 @@ import type { OcrEngine } from "../engines/types";
 import { withUnreadText } from "../engines/unread-text";
 import { effectiveDpi, openPdf, rasterisePage } from "../pages/pdf";
 import { sniffDocument } from "../pages/sniff";
+import { isTiff, tiffPage, tiffPageCount } from "../pages/tiff";
 import {
   type PreparedFormat,
   type PreparedPage,
@@ -111,7 +113,19 @@ export async function ocrDocument(
     return onOriginal(page, prepared);
   };
   let pages: OcrPage[];
-  if ((await sniffDocument(bytes)) === "image") {
+  const kind = await sniffDocument(bytes);
+  if (kind === "image" && isTiff(bytes)) {
+    // Every page, in order, like a PDF's; at most PAGES_AT_ONCE decoded at a time.
+    const numbers = Array.from({ length: await tiffPageCount(bytes) }, (_, i) => i + 1);
+    pages = await pMap(
+      numbers,
+      async (number): Promise<OcrPage> => {
+        signal.throwIfAborted();
+        return { number, ...(await recognize(await tiffPage(bytes, number))) };
+      },
+      { concurrency: PAGES_AT_ONCE, signal },
+    );
+  } else if (kind === "image") {
     pages = [{ number: 1, ...(await recognize(bytes)) }];
   } else {
     const pdf = await openPdf(bytes);
