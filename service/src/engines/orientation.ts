@@ -46,6 +46,7 @@ async function osdCopy(image: Buffer): Promise<Buffer | undefined> {
   const { default: sharp } = await import("sharp");
   try {
     return await sharp(image)
+      .flatten({ background: "#ffffff" })
       .greyscale()
       .resize(OSD_LONG_SIDE, OSD_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
       .png({ compressionLevel: 1 })
