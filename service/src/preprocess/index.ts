@@ -1,7 +1,8 @@
 // Page images made easier to read before OCR (issue 15, "Photos of paper"),
 // each step on only where the calibration bench showed it helps
 // (docs/quality.md):
-//   normalize  divide out uneven light and stretch contrast (background.ts)
+//   normalize  divide out uneven light and stretch contrast (background.ts), after
+//              turning light text on dark into dark text on light (inverted.ts)
 //   deskew     straighten text tilted by more than MIN_SKEW degrees (skew.ts)
 //   upscale    enlarge small print (x-height under SMALL_PRINT pixels) to TARGET_X_HEIGHT
 // The result is a grey PGM image (PNG for an engine that asks for it); `scale` says how
@@ -18,6 +19,7 @@ import { imageSize } from "image-size";
 import type { BBox } from "@/lib/kernel/contract";
 import { flattenBackground } from "./background";
 import { type Grey, otsu, toCanvas, toGrey, toPgm } from "./grey";
+import { invertDarkRegions } from "./inverted";
 import { estimateSkew, typicalXHeight } from "./skew";
 
 export const PREPROCESS_STEPS = ["normalize", "deskew", "upscale"] as const;
@@ -95,7 +97,7 @@ export async function preparePage(
   const canvas = createCanvas(width, height);
   canvas.getContext("2d").drawImage(decoded, 0, 0);
   let grey = toGrey(canvas);
-  if (steps.has("normalize")) grey = flattenBackground(grey);
+  if (steps.has("normalize")) grey = flattenBackground(invertDarkRegions(grey));
   const threshold = otsu(grey);
   const measured = steps.has("deskew") ? estimateSkew(grey, threshold) : 0;
   const skew = Math.abs(measured) >= MIN_SKEW ? measured : 0;
