@@ -188,8 +188,8 @@ describe("OpenAPI", () => {
       "/v1/categories/{category_id}/batches",
       "/v1/categories/{category_id}/process",
       "/v1/categories/{category_id}/uploads",
-      "/v1/jobs/{job_id}",
       "/v1/documents/download",
+      "/v1/jobs/{job_id}",
     ]);
     expect(doc.components.securitySchemes.apiKeyAuth).toEqual({
       type: "apiKey",
