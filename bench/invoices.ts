@@ -1,184 +1,393 @@
-// Invoice data on the calibration invoices (fixtures/calibration/invoices,
-// written by scripts/calibration/invoices.ts): fields and line items right
-// and time per page, per provider and kind (text-layer PDF, photo), in one run.
-// Targets (issue 16), as ratios measured in this run:
-//   - text-layer PDFs: every field right; extraction ≤ 100 ms per page;
-//   - photos: at most one field wrong per invoice; extraction (OCR included)
-//     ≤ 1.2 × the OCR alone of the same page by the same engine.
+// Invoice data on every set with truths (bench/invoice-sets.ts): the canvas
+// generator's invoices, real invoices, receipts and e-invoices, and the HTML
+// generator's invoices and receipts; one column per set. Each provider's
+// answers are scored, and so is the answer the router would return (the first
+// sure answer in the catalog's order, else the unsure one with the best score).
+// Targets (issue 26), judged on that routed answer, set by set:
+//   - text-layer invoices: >= 97 % of header fields, >= 95 % of line-item amounts;
+//   - photos of invoices: >= 90 % of header fields;
+//   - receipts: shop name, date and total each >= 90 %;
+//   - e-invoices: 100 % of fields and line-item amounts, the source stated;
+//   - extraction over a text layer <= 100 ms a page (the first choice, median
+//     CPU time of this process: on a shared machine the wall time, printed
+//     beside it, also counts the wait for a core);
+// and issue 16's: on photos, extraction (OCR included) <= 1.2 x the OCR alone.
 //
-//   npx tsx bench/invoices.ts                       # every invoice, a few minutes
-//   npx tsx bench/invoices.ts --kinds pdf --detail  # per invoice, with the wrong fields
-//   npx tsx bench/invoices.ts --providers invoices-layout
-//   npx tsx bench/invoices.ts --write               # also into docs/invoices.md
+//   npx tsx bench/invoices.ts                          # every set, about 15 minutes
+//   npx tsx bench/invoices.ts --sets cal-pdf,real-invoice --detail
+//   npx tsx bench/invoices.ts --providers invoices-layout --skip-ocr
+//   npx tsx bench/invoices.ts --rendered DIR           # the HTML generator's set elsewhere
+//   npx tsx bench/invoices.ts --write                  # also into docs/invoices.md
 //
 // It measures each provider against the OCR engine under it, so it takes both
 // from the service's provider registry, without HTTP around them.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { InvoiceData } from "@/lib/kernel/contract";
-import { INVOICE_DIR, type InvoiceTruth, scoreInvoice } from "../scripts/calibration/invoices";
-import type { Provider } from "../service/src/providers/types";
+import type { Provider, ProviderOutput } from "../service/src/providers/types";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
-import { judgeSpeed, OCR_RATIO, PDF_MS, ratioColumn, type TimedRun } from "./extraction-targets";
+import { OCR_RATIO, PDF_MS, ratioColumn } from "./extraction-targets";
 import {
   benchArgs,
   docFigures,
   machineLoad,
   markdownTable,
+  median,
   type Table,
   textTable,
   timed,
   writeDocSection,
 } from "./harness";
+import {
+  type BenchDoc,
+  type BenchSet,
+  benchSets,
+  type DocScore,
+  RECEIPT_FIELDS,
+  sameValue,
+  scoreAnswer,
+} from "./invoice-sets";
 
-/** Each invoice provider and the OCR engine whose words it reads on photos. */
+/** Each invoice provider, in the catalog's order, and the OCR engine whose words it reads on photos. */
 const PROVIDERS: Record<string, string> = {
   "invoices-layout": "tesseract-native",
   "invoices-patterns": "paddleocr",
 };
-const KINDS = ["pdf", "photo"] as const;
-type Kind = (typeof KINDS)[number];
+const ROUTED = "routed";
 
-interface Run extends TimedRun {
-  file: string;
-  kind: Kind;
+interface Run {
+  set: string;
+  doc: BenchDoc;
   provider: string;
-  fields: number;
-  fieldCount: number;
-  wrong: string[];
-  items: number;
-  itemCount: number;
-  sure: boolean;
+  /** Undefined when the provider failed (`error`). */
+  output?: ProviderOutput<InvoiceData>;
+  error?: string;
+  msPerPage: number;
+  /** CPU time of this process per page: what the work costs, whatever else the machine runs. */
+  cpuMsPerPage: number;
+  ocrMs?: number;
+  score?: DocScore;
+}
+
+const sure = (r: Run) => r.output !== undefined && r.output.check?.confident !== false;
+const scoreOf = (r: Run) => r.output?.check?.score ?? (r.output ? 1 : -1);
+
+/** What the router returns: the first sure answer in order, else the best-scored unsure one. */
+function routed(runs: readonly Run[]): Run | undefined {
+  const first = runs.find(sure);
+  if (first) return first;
+  return [...runs].filter((r) => r.output).sort((a, b) => scoreOf(b) - scoreOf(a))[0];
+}
+
+const percent = (n: number, of: number) => (of === 0 ? Number.NaN : (100 * n) / of);
+const share = (n: number, of: number) =>
+  of === 0 ? "–" : `${n}/${of} ${percent(n, of).toFixed(1)}%`;
+
+interface Figures {
+  docs: number;
+  fields: [number, number];
+  amounts: [number, number];
+  receipt: Record<string, [number, number]>;
+  kind: [number, number];
+  sure: number;
+  fromXml: number;
+  failed: number;
+  ms: number;
+  cpuMs: number;
+  ratio?: number;
+}
+
+function figures(runs: readonly Run[]): Figures {
+  const scored = runs.flatMap((r) => (r.score ? [{ run: r, score: r.score }] : []));
+  const sum = (f: (s: DocScore) => number) => scored.reduce((n, { score }) => n + f(score), 0);
+  const receipts = runs.filter((r) => r.doc.truth.document_type === "receipt");
+  const receipt = Object.fromEntries(
+    RECEIPT_FIELDS.map(([name, key]) => {
+      const asked = receipts.filter((r) => r.doc.truth.fields[key] !== undefined);
+      const right = asked.filter((r) =>
+        sameValue(
+          r.output?.data.fields[key as keyof InvoiceData["fields"]]?.value,
+          r.doc.truth.fields[key],
+        ),
+      );
+      return [name, [right.length, asked.length] as [number, number]];
+    }),
+  );
+  const ratios = runs.flatMap((r) => (r.ocrMs ? [r.msPerPage / r.ocrMs] : []));
+  return {
+    docs: runs.length,
+    fields: [sum((s) => s.fields), sum((s) => s.fieldCount)],
+    amounts: [sum((s) => s.amounts), sum((s) => s.amountCount)],
+    receipt,
+    kind: [scored.filter(({ score }) => score.kindRight).length, runs.length],
+    sure: runs.filter(sure).length,
+    fromXml: runs.filter((r) => r.output?.data.source === "embedded_xml").length,
+    failed: runs.filter((r) => !r.output).length,
+    ms: median(runs.filter((r) => r.output).map((r) => r.msPerPage)),
+    cpuMs: median(runs.filter((r) => r.output).map((r) => r.cpuMsPerPage)),
+    ratio: ratios.length > 0 ? median(ratios) : undefined,
+  };
+}
+
+/** One table per provider (and the routed answer): a row per figure, a column per set. */
+function providerTable(name: string, sets: readonly BenchSet[], all: readonly Run[]): Table {
+  const per = sets.map((s) => figures(all.filter((r) => r.set === s.id && r.provider === name)));
+  const row = (label: string, cell: (f: Figures) => string) => [label, ...per.map(cell)];
+  const receiptRow = (field: string) =>
+    row(`receipts: ${field}`, (f) => {
+      const [n, of] = f.receipt[field] ?? [0, 0];
+      return share(n, of);
+    });
+  return {
+    columns: [name, ...sets.map((s) => s.id)],
+    rows: [
+      row("documents", (f) => String(f.docs)),
+      row("header fields right", (f) => share(...f.fields)),
+      row("line-item amounts right", (f) => share(...f.amounts)),
+      ...RECEIPT_FIELDS.map(([field]) => receiptRow(field)),
+      row("kind right", (f) => share(...f.kind)),
+      row("answers sure", (f) => share(f.sure, f.docs)),
+      row("from embedded XML", (f) => (f.fromXml > 0 ? share(f.fromXml, f.docs) : "–")),
+      row("failed (error)", (f) => String(f.failed)),
+      row("median ms/page", (f) => (Number.isNaN(f.ms) ? "–" : f.ms.toFixed(0))),
+      row("median CPU ms/page", (f) => (Number.isNaN(f.cpuMs) ? "–" : f.cpuMs.toFixed(0))),
+      row("vs OCR alone", (f) => ratioColumn(f.ratio)),
+    ],
+  };
+}
+
+interface Verdict {
+  target: string;
+  set: string;
+  figure: string;
+  met: boolean;
+}
+
+function verdicts(sets: readonly BenchSet[], runs: readonly Run[], judged: string): Verdict[] {
+  const out: Verdict[] = [];
+  const of = (id: string, provider = judged) =>
+    figures(runs.filter((r) => r.set === id && r.provider === provider));
+  const has = (id: string, provider = judged) =>
+    sets.some((s) => s.id === id) && runs.some((r) => r.set === id && r.provider === provider);
+  const atLeast = (target: string, set: string, [n, total]: [number, number], min: number) => {
+    if (total === 0) return;
+    const p = percent(n, total);
+    out.push({ target, set, figure: `${p.toFixed(1)} % (${n}/${total})`, met: p >= min });
+  };
+  for (const id of ["cal-pdf", "real-invoice", "rendered-pdf"].filter((s) => has(s))) {
+    const f = of(id);
+    atLeast("text-layer invoices: header fields >= 97 %", id, f.fields, 97);
+    atLeast("text-layer invoices: line-item amounts >= 95 %", id, f.amounts, 95);
+  }
+  for (const id of ["cal-photo", "rendered-photo"].filter((s) => has(s))) {
+    atLeast("photos of invoices: header fields >= 90 %", id, of(id).fields, 90);
+  }
+  for (const id of ["real-receipt", "rendered-receipt"].filter((s) => has(s))) {
+    const f = of(id);
+    for (const [field] of RECEIPT_FIELDS) {
+      atLeast(`receipts: ${field} >= 90 %`, id, f.receipt[field] ?? [0, 0], 90);
+    }
+  }
+  if (has("real-einvoice")) {
+    const f = of("real-einvoice");
+    const [fields, fieldCount] = f.fields;
+    const [amounts, amountCount] = f.amounts;
+    out.push({
+      target: "e-invoices: 100 % of fields and line-item amounts, source stated",
+      set: "real-einvoice",
+      figure: `fields ${fields}/${fieldCount}, amounts ${amounts}/${amountCount}, embedded_xml ${f.fromXml}/${f.docs}`,
+      met: fields === fieldCount && amounts === amountCount && f.fromXml === f.docs,
+    });
+  }
+  // Speed: the first choice over text layers, each set's median. On a machine
+  // shared with other work the wall time measures the queue for a core as
+  // much as the work: the CPU time this process spent decides, both shown.
+  const first = Object.keys(PROVIDERS).find((p) => runs.some((r) => r.provider === p));
+  for (const id of ["cal-pdf", "real-invoice", "rendered-pdf"].filter(
+    (s) => first && has(s, first),
+  )) {
+    const { ms, cpuMs } = of(id, first);
+    out.push({
+      target: `extraction over a text layer <= ${PDF_MS} ms a page (${first}, median CPU time)`,
+      set: id,
+      figure: `CPU ${cpuMs.toFixed(0)} ms (wall ${ms.toFixed(0)} ms)`,
+      met: cpuMs <= PDF_MS,
+    });
+  }
+  for (const id of ["cal-photo", "rendered-photo", "real-receipt", "rendered-receipt"]) {
+    if (!first || !has(id, first)) continue;
+    const { ratio } = of(id, first);
+    if (ratio === undefined) continue;
+    out.push({
+      target: `photos: extraction <= ${OCR_RATIO} x the OCR alone (${first}, median)`,
+      set: id,
+      figure: ratioColumn(ratio),
+      met: ratio <= OCR_RATIO,
+    });
+  }
+  return out;
+}
+
+/** Per set and field, how many answers got it wrong, and the documents. */
+function misses(sets: readonly BenchSet[], runs: readonly Run[], provider: string): string[] {
+  const lines: string[] = [];
+  for (const set of sets) {
+    const mine = runs.filter((r) => r.set === set.id && r.provider === provider);
+    const byField = new Map<string, string[]>();
+    for (const r of mine) {
+      for (const f of r.score?.wrong ?? []) byField.set(f, [...(byField.get(f) ?? []), r.doc.name]);
+    }
+    if (byField.size === 0) continue;
+    lines.push(`${set.id}:`);
+    for (const [f, docs] of [...byField].sort((a, b) => b[1].length - a[1].length)) {
+      lines.push(`  ${f.padEnd(17)} ${String(docs.length).padStart(3)}  ${docs.join(", ")}`);
+    }
+  }
+  return lines;
+}
+
+const show = (v: unknown) => (typeof v === "string" ? JSON.stringify(v) : String(v ?? null));
+
+function detailLine(r: Run): string {
+  if (!r.output || !r.score)
+    return `${r.doc.name.padEnd(44)} ${r.provider.padEnd(18)} error: ${r.error}`;
+  const { score, output } = r;
+  const check = output.check?.confident === false ? `unsure: ${output.check.reason}` : "sure";
+  const wrong = score.wrong.map(
+    (f) =>
+      `${f} ${show(output.data.fields[f as keyof InvoiceData["fields"]]?.value)} ≠ ${show(r.doc.truth.fields[f])}`,
+  );
+  return [
+    `${r.doc.name.padEnd(44)} ${r.provider.padEnd(18)} fields ${score.fields}/${score.fieldCount}`,
+    `amounts ${score.amounts}/${score.amountCount}`,
+    `${output.data.document_kind ?? "no kind"}`,
+    `${Math.round(r.msPerPage)} ms`,
+    check,
+    ...(wrong.length > 0 ? [`\n    wrong: ${wrong.join("; ")}`] : []),
+  ].join("  ");
 }
 
 async function main() {
   const values = benchArgs({
-    kinds: { type: "string", default: KINDS.join(",") },
+    sets: { type: "string" },
     providers: { type: "string", default: Object.keys(PROVIDERS).join(",") },
+    rendered: { type: "string" },
+    "skip-ocr": { type: "boolean", default: false },
     detail: { type: "boolean", default: false },
   });
-  const kinds = values.kinds.split(",") as Kind[];
+  const wanted = values.sets?.split(",");
+  const sets = benchSets(values.rendered).filter((s) => !wanted || wanted.includes(s.id));
   const names = values.providers.split(",");
+  for (const set of sets) {
+    if (set.docs.length === 0) console.log(`${set.id}: no documents (${set.missing ?? "empty"})`);
+  }
   const providers = createProviders(loadProviderConfig(process.env));
   const get = (name: string): Provider => {
     const p = providers.get(name);
     if (!p) throw new Error(`no provider ${name}`);
     return p;
   };
-  const files = readdirSync(INVOICE_DIR)
-    .filter((f) => /^invoice-.*\.(pdf|jpg)$/.test(f))
-    .filter((f) => kinds.includes(f.endsWith(".pdf") ? "pdf" : "photo"))
-    .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
   const runs: Run[] = [];
   try {
-    for (const file of files) {
-      const bytes = readFileSync(path.join(INVOICE_DIR, file));
-      const truth = JSON.parse(
-        readFileSync(path.join(INVOICE_DIR, file.replace(/\.\w+$/, ".json")), "utf8"),
-      ) as InvoiceTruth;
-      const kind: Kind = file.endsWith(".pdf") ? "pdf" : "photo";
-      const input = {
-        bytes,
-        mimeType: kind === "pdf" ? "application/pdf" : "image/jpeg",
-        languageHints: truth.language_hints,
-        passthrough: {},
-        signal: new AbortController().signal,
-        traceId: "bench",
-      };
-      // Each provider in turn on the same page, so other load falls on all alike.
-      for (const name of names) {
-        // On photos, the OCR alone of the same page, before or after by turns.
-        const ocrEngine = PROVIDERS[name];
-        const ocr = async () =>
-          kind === "photo" && ocrEngine
-            ? (await timed(() => get(ocrEngine).run(input)))[1]
-            : undefined;
-        const first = runs.length % 2 === 0;
-        const before = first ? await ocr() : undefined;
-        const [output, ms] = await timed(() => get(name).run(input));
-        const ocrMs = first ? before : await ocr();
-        const score = scoreInvoice(output.data as InvoiceData, truth);
-        runs.push({
-          file,
-          kind,
-          provider: name,
-          ms: ms / output.pages,
-          ocrMs,
-          fields: score.fields,
-          fieldCount: Object.keys(truth.fields).length,
-          wrong: score.wrongFields,
-          items: score.items,
-          itemCount: score.itemCount,
-          sure: output.check?.confident ?? true,
-        });
-        if (values.detail) {
-          console.log(
-            `${file.padEnd(24)} ${name.padEnd(18)} fields ${score.fields}/${Object.keys(truth.fields).length}  items ${score.items}/${score.itemCount}  ${Math.round(ms)} ms${ocrMs ? ` (OCR ${Math.round(ocrMs)} ms)` : ""}  ${output.check?.confident === false ? `unsure: ${output.check.reason}` : "sure"}${score.wrongFields.length > 0 ? `  wrong: ${score.wrongFields.join(", ")}` : ""}`,
-          );
+    for (const set of sets) {
+      for (const doc of set.docs) {
+        const input = {
+          bytes: readFileSync(doc.file),
+          mimeType: doc.mimeType,
+          languageHints: doc.truth.language_hints,
+          passthrough: {},
+          signal: new AbortController().signal,
+          traceId: "bench",
+        };
+        const mine: Run[] = [];
+        // Each provider in turn on the same page, so other load falls on all alike.
+        for (const name of names) {
+          // On photos, the OCR alone of the same page, before or after by turns.
+          const ocrEngine = PROVIDERS[name];
+          const ocr = async () =>
+            doc.kind === "photo" && ocrEngine && !values["skip-ocr"]
+              ? (await timed(() => get(ocrEngine).run(input)))[1]
+              : undefined;
+          const first = runs.length % 2 === 0;
+          const before = first ? await ocr() : undefined;
+          let run: Run;
+          const cpu = process.cpuUsage();
+          try {
+            const [output, ms] = await timed(() => get(name).run(input));
+            const used = process.cpuUsage(cpu);
+            const data = output.data as InvoiceData;
+            const pages = Math.max(1, output.pages);
+            run = {
+              set: set.id,
+              doc,
+              provider: name,
+              output: { ...output, data },
+              msPerPage: ms / pages,
+              cpuMsPerPage: (used.user + used.system) / 1000 / pages,
+              score: scoreAnswer(data, doc.truth),
+            };
+          } catch (error) {
+            const failed = { msPerPage: Number.NaN, cpuMsPerPage: Number.NaN };
+            run = { set: set.id, doc, provider: name, error: String(error), ...failed };
+          }
+          run.ocrMs = first ? before : await ocr();
+          runs.push(run);
+          mine.push(run);
+          if (values.detail) console.log(detailLine(run));
+        }
+        const chosen = names.length > 1 ? routed(mine) : undefined;
+        if (chosen) {
+          const spent = mine.slice(0, mine.indexOf(chosen) + 1);
+          runs.push({
+            ...chosen,
+            provider: ROUTED,
+            // The router's time is every attempt up to the one returned.
+            msPerPage: spent.reduce((s, r) => s + (Number.isNaN(r.msPerPage) ? 0 : r.msPerPage), 0),
+            cpuMsPerPage: spent.reduce(
+              (s, r) => s + (Number.isNaN(r.cpuMsPerPage) ? 0 : r.cpuMsPerPage),
+              0,
+            ),
+            ocrMs: undefined,
+          });
         }
       }
     }
   } finally {
     await closeAll(providers);
   }
-  let failed = false;
-  const rows: string[][] = [];
-  for (const name of names) {
-    for (const kind of kinds) {
-      const mine = runs.filter((r) => r.provider === name && r.kind === kind);
-      if (mine.length === 0) continue;
-      const fields = mine.reduce((s, r) => s + r.fields, 0);
-      const fieldCount = mine.reduce((s, r) => s + r.fieldCount, 0);
-      const items = mine.reduce((s, r) => s + r.items, 0);
-      const itemCount = mine.reduce((s, r) => s + r.itemCount, 0);
-      const nearly = mine.filter((r) => r.fieldCount - r.fields <= 1).length;
-      const answersRight = kind === "pdf" ? fields === fieldCount : nearly === mine.length;
-      const { ms, ratio, met } = judgeSpeed(mine, kind === "photo", answersRight);
-      if (name === "invoices-layout" && !met) failed = true;
-      rows.push([
-        name,
-        kind,
-        String(mine.length),
-        `${fields}/${fieldCount}`,
-        `${items}/${itemCount}`,
-        `${nearly}/${mine.length}`,
-        ms.toFixed(0),
-        ratioColumn(ratio),
-        met ? "met" : "NOT met",
-      ]);
+  const shown = sets.filter((s) => s.docs.length > 0);
+  const groups = [...names, ...(names.length > 1 ? [ROUTED] : [])];
+  const tables = groups.map((name) => providerTable(name, shown, runs));
+  const judged = names.length > 1 ? ROUTED : (names[0] ?? ROUTED);
+  const results = verdicts(shown, runs, judged);
+  const verdictTable: Table = {
+    columns: ["target", "set", "figure", "verdict"],
+    left: [1, 2],
+    rows: results.map((v) => [v.target, v.set, v.figure, v.met ? "met" : "NOT met"]),
+  };
+  const setList = shown.map((s) => `${s.id} = ${s.title} (${s.docs.length})`).join("; ");
+  for (const table of tables) console.log(`\n${textTable(table)}`);
+  console.log(`\nsets: ${setList}`);
+  console.log(`\njudged on: ${judged}\n${textTable(verdictTable)}`);
+  if (values.detail) {
+    for (const name of groups) {
+      const lines = misses(shown, runs, name);
+      if (lines.length > 0) console.log(`\nmisses, ${name}:\n${lines.join("\n")}`);
     }
   }
-  const table: Table = {
-    columns: [
-      "provider",
-      "kind",
-      "invoices",
-      "fields right",
-      "line items right",
-      "invoices ≤1 wrong",
-      "median ms/page",
-      "vs OCR",
-      "target",
-    ],
-    left: [1, 8],
-    rows,
-  };
-  const targets = `targets: text-layer PDFs every field right and ≤ ${PDF_MS} ms/page; photos ≤ 1 field wrong per invoice and ≤ ${OCR_RATIO} × the OCR time of the same page (median ratio)`;
-  console.log(`\n${textTable(table)}`);
-  console.log(`\n${targets}`);
   if (values.write) {
     writeDocSection(
       "invoices",
       "invoices",
       docFigures(
         "invoices",
-        `Fields and line items right, median time per page and, on photos, the time against the OCR alone of the same page by the same engine (${machineLoad()}):`,
-        markdownTable(table),
-        `The ${targets}; the first choice, invoices-layout, is judged.`,
+        `Per provider, and the answer the router returns (${ROUTED}: the first sure answer in the catalog's order, else the unsure one with the best score), one column per set (${setList}); ${machineLoad()}:`,
+        ...tables.map(markdownTable),
+        `Targets (issue 26), judged on ${judged}:`,
+        markdownTable(verdictTable),
       ),
     );
   }
-  process.exitCode = failed ? 1 : 0;
+  process.exitCode = results.every((v) => v.met) ? 0 : 1;
 }
 
 await main();

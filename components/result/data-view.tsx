@@ -4,13 +4,14 @@ import { secondaryButton } from "@/components/button-styles";
 import type { ProcessResult } from "@/lib/kernel/contract";
 import { CopyButton } from "./copy-button";
 import { downloadCsv, downloadJson, jsonText } from "./download";
+import type { DocumentFile } from "./use-document-file";
 
 export interface DataViewProps<Data> {
   data: Data;
   /** The whole answer, for the JSON copy and download. */
   result: ProcessResult;
-  /** The person's own file, while the page still has it: drawn under the boxes. */
-  file?: Blob | null | undefined;
+  /** The document itself (the person's own file, or the original fetched): drawn under the boxes. */
+  original: DocumentFile;
   fileName?: string | undefined;
 }
 

@@ -111,15 +111,83 @@ describe("the invoice result", () => {
     expect(screen.getByTestId("highlight-box").getAttribute("y")).toBe("815");
   });
 
-  it("writes the fields on a drawn page when there is no image (a PDF)", () => {
+  it("writes the fields on a drawn page while a PDF cannot be drawn, and says so", async () => {
+    // The test DOM has no 2D canvas: the PDF's own page cannot be drawn here.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const pdf = new Blob(["%PDF-1.7"], { type: "application/pdf" });
     render(<ResultView result={resultOf(sampleInvoice)} file={pdf} support={{}} />);
     const page = screen.getByTestId("page-view");
     expect(page.querySelector("image")).toBeNull();
+    expect(page.getAttribute("data-page-source")).toBe("words");
     const written = [...page.querySelectorAll("text")].map((t) => t.textContent);
     expect(written).toContain("£2,418.75");
     expect(written).toContain("Delivery");
-    expect(screen.getByText(/PDF pages are drawn here from the words that were read/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /Your PDF could not be drawn here, so its pages are drawn from the words/,
+      ),
+    ).toBeTruthy();
+    warn.mockRestore();
+  });
+
+  it("says the page is drawn from the words when the original cannot be had, and why", async () => {
+    const fetch = vi.fn(async () =>
+      Response.json(
+        {
+          code: "not_found",
+          message: "The document itself was deleted at the end of its retention period.",
+        },
+        { status: 404 },
+      ),
+    );
+    vi.stubGlobal("fetch", fetch);
+    render(
+      <ResultView
+        result={resultOf(sampleInvoice)}
+        support={{}}
+        original={{ endpoint: "/api/runs/t/original", auto: true }}
+      />,
+    );
+    expect(
+      await screen.findByText(
+        "The document itself was deleted at the end of its retention period. The page is drawn from the words that were read.",
+      ),
+    ).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/runs/t/original",
+      expect.objectContaining({ method: "POST" }),
+    );
+    vi.unstubAllGlobals();
+  });
+
+  it("asks for the original only when staff press the button", async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({ code: "not_found", message: "Gone." }, { status: 404 }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    render(
+      <ResultView
+        result={resultOf(sampleInvoice)}
+        support={{}}
+        original={{ endpoint: "/api/support/runs/t/original", auto: false }}
+      />,
+    );
+    expect(screen.getByTestId("page-note").textContent).toMatch(/each view is recorded/);
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId("show-original"));
+    expect(await screen.findByText(/^Gone\. The page is drawn from the words/)).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+
+  it("shows a field's box after a tap, which a phone has instead of hover", () => {
+    render(<ResultView result={resultOf(sampleInvoice)} support={{}} />);
+    const total = screen.getByTestId("field-total").parentElement as HTMLElement;
+    fireEvent.click(total);
+    expect(screen.getByTestId("highlight-box").getAttribute("data-highlight")).toBe("field:total");
+    // The tapped box stays until another thing is tapped.
+    fireEvent.mouseLeave(total);
+    expect(screen.getByTestId("highlight-box").getAttribute("data-highlight")).toBe("field:total");
   });
 
   it("turns to the page of the field under the pointer, and back", () => {

@@ -14,7 +14,7 @@ import { MarkedPage } from "./marked-page";
 import { RawData } from "./raw-data";
 import { useHighlight } from "./use-highlight";
 
-export function InvoiceResult({ data, result, file, fileName }: DataViewProps<InvoiceData>) {
+export function InvoiceResult({ data, result, original, fileName }: DataViewProps<InvoiceData>) {
   const { active, handlers } = useHighlight();
   const fields = useMemo(() => fieldHighlights(data), [data]);
   const items = useMemo(() => lineItemHighlights(data), [data]);
@@ -39,7 +39,7 @@ export function InvoiceResult({ data, result, file, fileName }: DataViewProps<In
           marks={[...fields.values(), ...items]}
           drawn={drawn}
           active={active}
-          file={file}
+          original={original}
           markName="A field or line item that was found"
         />
         <section aria-labelledby="fields-heading" className={card}>
@@ -47,7 +47,7 @@ export function InvoiceResult({ data, result, file, fileName }: DataViewProps<In
             Invoice details
           </h2>
           <p className="mt-1 mb-4 text-slate-600 text-sm">
-            Point at a field or move to it with the Tab key to see where it is on the page.
+            Point at a field, tap it, or move to it with the Tab key to see where it is on the page.
           </p>
           <InvoiceFields
             data={data}

@@ -6,16 +6,18 @@ import { type ReactNode, useState } from "react";
 import type { ResultPage } from "@/lib/kernel/contract";
 import { card } from "./data-view";
 import { PageNav } from "./page-nav";
+import { PageNote } from "./page-note";
 import { BoxRect, type DrawnText, PageSheet } from "./page-sheet";
+import type { DocumentFile } from "./use-document-file";
 import { type Highlight, shownPageIndex } from "./use-highlight";
-import { drawnPageNote, usePageImage } from "./use-page-image";
+import { usePagePictures } from "./use-page-image";
 
 export function MarkedPage({
   pages,
   marks,
   drawn,
   active,
-  file,
+  original,
   markName,
 }: {
   pages: readonly ResultPage[];
@@ -24,12 +26,13 @@ export function MarkedPage({
   /** Text to write on a drawn page (no image), on every page. */
   drawn: readonly (DrawnText & { page: number })[];
   active: Highlight | null;
-  file?: Blob | null | undefined;
+  /** The document itself, when the tab has it or can fetch it. */
+  original: DocumentFile;
   /** What a faint box stands for, in the legend: "Field or line item". */
   markName: string;
 }) {
   const [chosen, setChosen] = useState(0);
-  const { imageUrl, onImageError } = usePageImage(file);
+  const pictures = usePagePictures(original);
   const index = shownPageIndex(pages, chosen, active);
   const page = pages[index];
   if (!page) {
@@ -41,8 +44,8 @@ export function MarkedPage({
       </DocumentSection>
     );
   }
-  // Only an image file is the picture of page 1; PDF pages are drawn from what was read.
-  const pageImage = index === 0 && imageUrl ? imageUrl : null;
+  // An image file is the picture of page 1; a PDF's or TIFF's pages are drawn from the file.
+  const pageImage = index === 0 && pictures.imageUrl ? pictures.imageUrl : null;
   const onPage = marks.filter((mark) => mark.page === page.number);
   const shown = active && active.page === page.number ? active : null;
   const label = `Page ${page.number}: ${onPage.length} marked${shown ? `; ${shown.label} highlighted` : ""}.`;
@@ -59,7 +62,8 @@ export function MarkedPage({
           height={page.height}
           label={label}
           imageUrl={pageImage}
-          onImageError={onImageError}
+          onImageError={pictures.onImageError}
+          page={pictures.sheetPage(page.number)}
           drawn={drawn.filter((item) => item.page === page.number)}
         >
           <g data-testid="marks">
@@ -95,11 +99,9 @@ export function MarkedPage({
             aria-hidden="true"
             className="size-3 rounded-sm border-2 border-amber-600 bg-amber-300/30"
           />
-          The one under the pointer or the keyboard focus
+          The one under the pointer, tapped, or with the keyboard focus
         </li>
-        {pageImage ? null : (
-          <li className="basis-full text-slate-500">{drawnPageNote(file?.type)}</li>
-        )}
+        <PageNote note={pageImage ? null : pictures.note} original={original} />
       </ul>
     </DocumentSection>
   );

@@ -1,51 +1,53 @@
 "use client";
-// Text recognition: the page with its word boxes beside the text read from it.
+// Text recognition: the document's pages with their word boxes beside the
+// text read from them, and what a person takes away (ocr-actions.tsx).
 import { useId, useState } from "react";
-import { secondaryButton } from "@/components/button-styles";
-import type { OcrData, ProcessResult } from "@/lib/kernel/contract";
-import { CopyButton } from "./copy-button";
-import { baseName, downloadJson, downloadText } from "./download";
+import type { OcrData } from "@/lib/kernel/contract";
+import type { DataViewProps } from "./data-view";
+import { baseName } from "./download";
+import { OcrActions } from "./ocr-actions";
+import { OcrPages, type PickedWord } from "./ocr-pages";
 import { documentText, formatConfidence, LOW_CONFIDENCE, lowConfidenceCount } from "./ocr-text";
-import { PageNav } from "./page-nav";
-import { PageView } from "./page-view";
+import { PageNote } from "./page-note";
 import { RawData } from "./raw-data";
-import { drawnPageNote, usePageImage } from "./use-page-image";
+import { usePagePictures } from "./use-page-image";
 
-export function OcrResult({
-  data,
-  result,
-  file,
-  fileName,
-}: {
-  data: OcrData;
-  /** The whole answer, for the .json download. */
-  result: ProcessResult;
-  file?: Blob | null;
-  fileName?: string;
-}) {
+export function OcrResult({ data, result, original, fileName }: DataViewProps<OcrData>) {
   const switchId = useId();
   const [index, setIndex] = useState(0);
   const [showBoxes, setShowBoxes] = useState(true);
-  const { imageUrl, onImageError } = usePageImage(file);
+  const [picked, setPicked] = useState<PickedWord | null>(null);
+  const pictures = usePagePictures(original);
 
   const pages = data.pages;
   const page = pages[Math.min(index, pages.length - 1)];
   const stem = baseName(fileName);
   const allText = documentText(data);
+  const actions = (
+    <OcrActions
+      data={data}
+      text={allText}
+      result={result}
+      stem={stem}
+      original={original}
+      images={pictures.images}
+    />
+  );
 
   if (!page) {
     return (
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="font-semibold text-base text-slate-900">Recognised text</h2>
         <TextBlock text={data.text} />
-        <ResultActions text={allText} result={result} stem={stem} />
+        {actions}
       </section>
     );
   }
 
-  const low = lowConfidenceCount(page);
-  // Only an image file is the picture of page 1; PDF pages are drawn from their words.
-  const pageImage = index === 0 && imageUrl ? imageUrl : null;
+  const low = pages.reduce((sum, p) => sum + lowConfidenceCount(p), 0);
+  const pickedPage = picked ? pages.find((p) => p.number === picked.page) : undefined;
+  const pickedWord = picked ? pickedPage?.words[picked.word] : undefined;
+  const note = pictures.note;
   return (
     <div className="space-y-6" data-testid="ocr-result">
       <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -76,16 +78,29 @@ export function OcrResult({
               <span className="text-slate-700">Show word boxes</span>
             </label>
           </div>
-          <PageNav numbers={pages.map((p) => p.number)} index={index} onChange={setIndex} />
-          <div className="mt-3">
-            <PageView
-              page={page}
-              imageUrl={pageImage}
-              showBoxes={showBoxes}
-              onImageError={onImageError}
-            />
-          </div>
-          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-slate-600 text-xs">
+          <OcrPages
+            pages={pages}
+            pictures={pictures}
+            showBoxes={showBoxes}
+            index={index}
+            onIndex={setIndex}
+            picked={picked}
+            onPick={(next) =>
+              setPicked((now) => (now?.page === next.page && now.word === next.word ? null : next))
+            }
+          />
+          <p
+            className="mt-2 min-h-5 text-slate-700 text-sm"
+            aria-live="polite"
+            data-testid="picked-word"
+          >
+            {pickedWord && picked
+              ? `“${pickedWord.text}”: ${formatConfidence(pickedWord.confidence)} confidence, page ${picked.page}`
+              : showBoxes
+                ? "Tap or click a word's box to see what was read there."
+                : ""}
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-slate-600 text-xs">
             <li className="flex items-center gap-1.5">
               <span
                 aria-hidden="true"
@@ -99,11 +114,9 @@ export function OcrResult({
                 className="size-3 rounded-sm border border-amber-600 border-dashed bg-amber-400/35"
               />
               Low confidence (under {formatConfidence(LOW_CONFIDENCE)})
-              {low > 0 ? `: ${low} on this page` : ""}
+              {low > 0 ? `: ${low} in all` : ""}
             </li>
-            {pageImage ? null : (
-              <li className="basis-full text-slate-500">{drawnPageNote(file?.type)}</li>
-            )}
+            <PageNote note={note} original={original} />
           </ul>
         </section>
 
@@ -121,7 +134,7 @@ export function OcrResult({
             </p>
           </div>
           <TextBlock text={page.text} />
-          <ResultActions text={allText} result={result} stem={stem} />
+          {actions}
         </section>
       </div>
 
@@ -142,31 +155,5 @@ function TextBlock({ text }: { text: string }) {
     <p className="mt-3 rounded-lg bg-slate-50 p-3 text-slate-500 text-sm">
       No text was found on this page.
     </p>
-  );
-}
-
-function ResultActions({
-  text,
-  result,
-  stem,
-}: {
-  text: string;
-  result: ProcessResult;
-  stem: string;
-}) {
-  return (
-    <div className="mt-4 flex flex-wrap gap-2">
-      <CopyButton text={text} label="Copy text" className={secondaryButton} />
-      <button
-        type="button"
-        className={secondaryButton}
-        onClick={() => downloadText(`${stem}.txt`, text, "text/plain;charset=utf-8")}
-      >
-        Download .txt
-      </button>
-      <button type="button" className={secondaryButton} onClick={() => downloadJson(stem, result)}>
-        Download .json
-      </button>
-    </div>
   );
 }

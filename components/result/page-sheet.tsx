@@ -1,11 +1,14 @@
 "use client";
-// A page of the document as an SVG in the page's own pixels: the person's
-// own image under it when the browser can show it, otherwise a blank sheet
-// with the text that was read written where it was found. Overlays (word,
-// field or table boxes) come as children, in the same pixels, so they line up
-// whatever size the picture is shown at.
-import type { ReactNode } from "react";
+// A page of the document as an SVG in the page's own pixels, over the page
+// itself: the person's own image when the browser can show it, a PDF or TIFF
+// page drawn in a canvas under the SVG, otherwise (the document is gone, or
+// cannot be drawn) a blank sheet with the text that was read written where it
+// was found. Overlays (word, field or table boxes) come as children, in the
+// same pixels, so they line up whatever size the picture is shown at.
+import { type ReactNode, useState } from "react";
 import type { BBox } from "@/lib/kernel/contract";
+import { PageCanvas } from "./page-canvas";
+import type { PageImages } from "./page-images";
 
 /** Text written on a drawn sheet. `stretch` fills the box (a word); otherwise it only shrinks to fit. */
 export interface DrawnText {
@@ -14,12 +17,20 @@ export interface DrawnText {
   stretch?: boolean;
 }
 
+/** A page of the person's PDF or TIFF to draw under the boxes. */
+export interface SheetPage {
+  pages: PageImages;
+  /** 0-based page of the document. */
+  index: number;
+}
+
 export function PageSheet({
   width,
   height,
   label,
   imageUrl,
   onImageError,
+  page,
   drawn,
   children,
 }: {
@@ -30,10 +41,20 @@ export function PageSheet({
   /** An object URL of the person's own file, for an image the browser can draw. */
   imageUrl: string | null;
   onImageError?: () => void;
-  /** Written on the sheet when there is no image. */
+  /** The page of the person's own PDF or TIFF, when the page has it. */
+  page?: SheetPage | null | undefined;
+  /** Written on the sheet while there is no picture of the page. */
   drawn: readonly DrawnText[];
   children?: ReactNode;
 }) {
+  const [drawnPage, setDrawnPage] = useState<{ key: string; state: "drawn" | "failed" } | null>(
+    null,
+  );
+  const usable = page && page.index < page.pages.count ? page : null;
+  // The state of this page's drawing; another page (or document) starts again.
+  const key = usable ? `${usable.index}` : "";
+  const state = usable && drawnPage?.key === key ? drawnPage.state : "pending";
+  const underneath = usable && state !== "failed" ? usable : null;
   if (!(width > 0 && height > 0)) {
     return (
       <p className="rounded-lg border border-slate-200 border-dashed p-6 text-center text-slate-500 text-sm">
@@ -41,16 +62,20 @@ export function PageSheet({
       </p>
     );
   }
-  return (
+  const source = imageUrl ? "image" : underneath && state === "drawn" ? "document" : "words";
+  const sheet = (
     <svg
       viewBox={`0 0 ${width} ${height}`}
       role="img"
       aria-label={label}
       data-testid="page-view"
-      className="block h-auto w-full rounded-lg border border-slate-200 bg-white shadow-sm"
+      data-page-source={source}
+      className={`relative block h-auto w-full rounded-lg ${
+        underneath ? "" : "border border-slate-200 bg-white shadow-sm"
+      }`}
     >
-      <rect width={width} height={height} fill="white" />
-      {imageUrl ? (
+      {underneath ? null : <rect width={width} height={height} fill="white" />}
+      {source === "document" ? null : imageUrl ? (
         <image
           href={imageUrl}
           width={width}
@@ -68,6 +93,29 @@ export function PageSheet({
       )}
       {children}
     </svg>
+  );
+  if (usable && state === "failed") {
+    return (
+      <div>
+        {sheet}
+        <p className="mt-1 text-slate-500 text-xs" data-testid="page-not-drawn">
+          This page could not be drawn from your file, so it is drawn from the words that were read.
+        </p>
+      </div>
+    );
+  }
+  if (!underneath) return sheet;
+  return (
+    <div className="relative rounded-lg border border-slate-200 bg-white shadow-sm">
+      <PageCanvas
+        pages={underneath.pages}
+        index={underneath.index}
+        expectInk={drawn.length > 0}
+        onDrawn={() => setDrawnPage({ key, state: "drawn" })}
+        onFailed={() => setDrawnPage({ key, state: "failed" })}
+      />
+      {sheet}
+    </div>
   );
 }
 

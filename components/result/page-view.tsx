@@ -1,25 +1,36 @@
 "use client";
-// One recognised page with its word boxes (text recognition).
+// One recognised page with its word boxes (text recognition). A word's box
+// says its text and confidence under the pointer; a tap or click on it picks
+// it (a phone has no pointer to hover with), and the picked word's box stands out.
 import type { OcrPage } from "@/lib/kernel/contract";
 import { formatConfidence, isLowConfidence, lowConfidenceCount } from "./ocr-text";
-import { BoxRect, PageSheet } from "./page-sheet";
+import { BoxRect, PageSheet, type SheetPage } from "./page-sheet";
 
 export function PageView({
   page,
   imageUrl,
+  sheetPage,
   showBoxes,
   onImageError,
+  picked,
+  onPick,
 }: {
   page: OcrPage;
   /** An object URL of the person's own file, for an image the browser can draw. */
   imageUrl: string | null;
+  /** The page of the person's PDF or TIFF to draw under the boxes. */
+  sheetPage?: SheetPage | null;
   showBoxes: boolean;
   onImageError?: () => void;
+  /** The word picked on this page (its index in `page.words`). */
+  picked?: number | undefined;
+  onPick?: (word: number) => void;
 }) {
   const low = lowConfidenceCount(page);
   const label = `Page ${page.number}: ${page.words.length} recognised word${page.words.length === 1 ? "" : "s"}${
     low > 0 ? `, ${low} read with low confidence` : ""
   }.`;
+  const pickedWord = picked === undefined ? undefined : page.words[picked];
   return (
     <PageSheet
       width={page.width}
@@ -27,10 +38,19 @@ export function PageView({
       label={label}
       imageUrl={imageUrl}
       onImageError={onImageError}
+      page={sheetPage}
       drawn={page.words.map((word) => ({ text: word.text, bbox: word.bbox, stretch: true }))}
     >
       {showBoxes ? (
-        <g data-testid="word-boxes">
+        // biome-ignore lint/a11y/noStaticElementInteractions: picking a word is for pointers and fingers; its text is in the text beside the page for everyone.
+        <g
+          data-testid="word-boxes"
+          className={onPick ? "cursor-pointer" : undefined}
+          onClick={(event) => {
+            const index = Number((event.target as Element).getAttribute("data-word"));
+            if (onPick && Number.isInteger(index)) onPick(index);
+          }}
+        >
           {page.words.map((word, i) => {
             const lowWord = isLowConfidence(word);
             return (
@@ -38,6 +58,7 @@ export function PageView({
                 // biome-ignore lint/suspicious/noArrayIndexKey: words have no id; the list never reorders.
                 key={i}
                 bbox={word.bbox}
+                data-word={String(i)}
                 data-low-confidence={lowWord || undefined}
                 className={
                   lowWord
@@ -50,6 +71,14 @@ export function PageView({
             );
           })}
         </g>
+      ) : null}
+      {pickedWord ? (
+        <BoxRect
+          bbox={pickedWord.bbox}
+          data-testid="picked-word-box"
+          className="pointer-events-none fill-amber-300/30 stroke-amber-600"
+          strokeWidth={3}
+        />
       ) : null}
     </PageSheet>
   );

@@ -81,6 +81,25 @@ describe("ResultView", () => {
     expect(page.querySelectorAll("[data-testid=word-boxes] rect")).toHaveLength(0);
   });
 
+  it("picks a word on a tap: its box stands out and its text and confidence are said", () => {
+    render(<ResultView result={ocr} support={support} />);
+    const page = screen.getByTestId("page-view");
+    const sir = page.querySelector('[data-word="1"]') as Element;
+    fireEvent.click(sir);
+    expect(page.querySelector("[data-testid=picked-word-box]")?.getAttribute("x")).toBe("60");
+    expect(screen.getByTestId("picked-word").textContent).toBe("“Sir”: 42% confidence, page 1");
+    fireEvent.click(sir);
+    expect(page.querySelector("[data-testid=picked-word-box]")).toBeNull();
+  });
+
+  it("offers the text as Markdown and as a searchable PDF", async () => {
+    render(<ResultView result={ocr} support={support} />);
+    expect(screen.getByRole("button", { name: "Download Markdown" })).toBeTruthy();
+    const pdf = screen.getByRole("button", { name: "Download searchable PDF" });
+    // Without the document (no file, nowhere to fetch it) there is nothing to make it from.
+    expect((pdf as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("copies the support details in one click", async () => {
     const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });

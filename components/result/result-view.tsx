@@ -7,7 +7,7 @@
 import { type ReactNode, useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
 import type { ProcessAnswer } from "@/lib/api/documents";
-import type { ProcessResult } from "@/lib/kernel/contract";
+import type { InvoiceData, OcrData, ProcessResult, TableData } from "@/lib/kernel/contract";
 import { invoiceDataSchema } from "@/lib/kernel/contract/data/invoice";
 import { ocrDataSchema } from "@/lib/kernel/contract/data/ocr";
 import { tableDataSchema } from "@/lib/kernel/contract/data/table";
@@ -20,27 +20,43 @@ import { MetaPanel } from "./meta-panel";
 import { OcrResult } from "./ocr-result";
 import type { SupportContext } from "./support-details";
 import { TableResult } from "./table-result";
+import { type OriginalSource, useDocumentFile } from "./use-document-file";
 
-/** The view of the result's kind; null for "other" (or data that is not what its kind says). */
-function kindView(
-  kind: ProcessAnswer["kind"],
-  shared: Omit<DataViewProps<unknown>, "data">,
-): ReactNode {
-  const { data } = shared.result;
+type Parsed =
+  | { kind: "invoice"; data: InvoiceData }
+  | { kind: "table"; data: TableData }
+  | { kind: "ocr"; data: OcrData }
+  | null;
+
+/** The data as its kind says; null for "other" (or data that is not what its kind says). */
+function parseData(kind: ProcessAnswer["kind"], data: unknown): Parsed {
   switch (kind) {
     case "invoice": {
       const invoice = invoiceDataSchema.safeParse(data);
-      return invoice.success ? <InvoiceResult data={invoice.data} {...shared} /> : null;
+      return invoice.success ? { kind, data: invoice.data } : null;
     }
     case "table": {
       const tables = tableDataSchema.safeParse(data);
-      return tables.success ? <TableResult data={tables.data} {...shared} /> : null;
+      return tables.success ? { kind, data: tables.data } : null;
     }
     case "ocr": {
       const ocr = ocrDataSchema.safeParse(data);
-      return ocr.success ? <OcrResult data={ocr.data} {...shared} /> : null;
+      return ocr.success ? { kind, data: ocr.data } : null;
     }
     case "other":
+      return null;
+  }
+}
+
+function kindView(parsed: Parsed, shared: Omit<DataViewProps<unknown>, "data">): ReactNode {
+  switch (parsed?.kind) {
+    case "invoice":
+      return <InvoiceResult data={parsed.data} {...shared} />;
+    case "table":
+      return <TableResult data={parsed.data} {...shared} />;
+    case "ocr":
+      return <OcrResult data={parsed.data} {...shared} />;
+    default:
       return null;
   }
 }
@@ -51,6 +67,8 @@ export function ResultView({
   fileName,
   unitLabel = DEFAULT_COST_UNIT,
   support,
+  original,
+  onOriginalOpened,
 }: {
   result: ProcessAnswer;
   /** The person's own file, while the page still has it: drawn under the boxes. */
@@ -58,6 +76,10 @@ export function ResultView({
   fileName?: string;
   unitLabel?: string;
   support: SupportContext;
+  /** Where the original can be fetched when the tab does not have the file (a run opened later). */
+  original?: OriginalSource | undefined;
+  /** Called once the original was fetched (support: the timeline has a new entry). */
+  onOriginalOpened?: () => void;
 }) {
   // The service's answer as it sent it, for the JSON copy and download: the kind is the app's.
   const answer: ProcessResult = useMemo(
@@ -65,10 +87,9 @@ export function ResultView({
     [result.data, result.meta],
   );
   // Parsed once per answer: each view keys its own memos on the parsed data.
-  const view = useMemo(
-    () => kindView(result.kind, { result: answer, file, fileName }),
-    [result.kind, answer, file, fileName],
-  );
+  const parsed = useMemo(() => parseData(result.kind, result.data), [result.kind, result.data]);
+  const documentFile = useDocumentFile(file, original, onOriginalOpened);
+  const view = kindView(parsed, { result: answer, original: documentFile, fileName });
   return (
     <div className="space-y-6" data-testid="result-view">
       <MetaPanel meta={result.meta} unitLabel={unitLabel} support={support} />

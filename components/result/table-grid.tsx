@@ -1,7 +1,7 @@
 "use client";
 // One table as a real grid: its header row as column headers, merged cells
-// merged. Pointing at a cell shows the cell's box on the page; the table's
-// own box shows while the grid is under the pointer or has the focus.
+// merged. Pointing at or tapping a cell shows the cell's box on the page; the
+// table's own box shows while the grid is under the pointer or has the focus.
 import type { Table } from "@/lib/kernel/contract";
 import { type GridCell, gridRows, headerRowCount } from "./table-text";
 import type { Highlight, HighlightHandlers } from "./use-highlight";
@@ -32,7 +32,7 @@ export function TableGrid({
     bbox: Highlight["bbox"] | undefined,
   ) => {
     if (!bbox) return {};
-    const { onMouseEnter, onMouseLeave } = handlers({
+    const { onMouseEnter, onMouseLeave, onClick } = handlers({
       id: `table:${index}:${row}:${col}`,
       label: `Table ${index + 1}, row ${row + 1}, column ${col + 1}${text ? ` (${text})` : ""}`,
       page: table.page,
@@ -45,6 +45,8 @@ export function TableGrid({
         onMouseLeave();
         tableHandlers.onMouseEnter();
       },
+      // A tap on a phone, which has no hover: the cell's box stays shown.
+      onClick,
     };
   };
   // Headers in the head sit on the rows they head; a header in the body (a

@@ -101,6 +101,39 @@ describe("the table result", () => {
     expect(screen.getByTestId("highlight-box").getAttribute("data-highlight")).toBe("table:0");
   });
 
+  it("shows a cell's box after a tap, and keeps it when the finger lifts", () => {
+    render(
+      <ResultView result={{ kind: "table", data: sampleTables, meta: sampleMeta }} support={{}} />,
+    );
+    const first = screen.getByRole("region", { name: "Table 1" });
+    const cell = within(first).getByText("-12.50");
+    fireEvent.click(cell);
+    expect(screen.getByTestId("highlight-box").getAttribute("data-highlight")).toBe("table:0:2:2");
+    fireEvent.mouseLeave(cell);
+    fireEvent.mouseLeave(first);
+    expect(screen.getByTestId("highlight-box").getAttribute("data-highlight")).toBe("table:0:2:2");
+  });
+
+  it("downloads every table as Markdown, GFM tables under headings", async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return "blob:test";
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    render(
+      <ResultView
+        result={{ kind: "table", data: sampleTables, meta: sampleMeta }}
+        fileName="q1-prices.jpg"
+        support={{}}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Download Markdown" }));
+    const md = await (blobs[0] as Blob).text();
+    expect(md).toMatch(/^## Table 1 \(page 1\)\n\n\| .* \|\n\|( --- \|)+\n/);
+    expect(md).toContain("## Table 2");
+  });
+
   it("downloads a table as CSV with the right cells", async () => {
     const blobs: Blob[] = [];
     vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {

@@ -5,14 +5,15 @@ import { useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
 import type { TableData } from "@/lib/kernel/contract";
 import { CsvActions, card, type DataViewProps, JsonActions } from "./data-view";
-import { baseName, downloadBlob } from "./download";
+import { baseName, downloadBlob, downloadText } from "./download";
+import { tablesMarkdown } from "./markdown";
 import { MarkedPage } from "./marked-page";
 import { RawData } from "./raw-data";
 import { TableGrid } from "./table-grid";
 import { tableCsv, tableSize, tableXlsx } from "./table-text";
 import { type Highlight, useHighlight } from "./use-highlight";
 
-export function TableResult({ data, result, file, fileName }: DataViewProps<TableData>) {
+export function TableResult({ data, result, original, fileName }: DataViewProps<TableData>) {
   const { active, handlers } = useHighlight();
   const targets = useMemo(
     () =>
@@ -43,7 +44,7 @@ export function TableResult({ data, result, file, fileName }: DataViewProps<Tabl
           marks={targets}
           drawn={drawn}
           active={active}
-          file={file}
+          original={original}
           markName="A table that was found"
         />
         <div className="min-w-0 space-y-6">
@@ -95,6 +96,21 @@ export function TableResult({ data, result, file, fileName }: DataViewProps<Tabl
           })}
           <div className="flex flex-wrap gap-2">
             <JsonActions result={result} stem={stem} />
+            {data.tables.length > 0 ? (
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() =>
+                  downloadText(
+                    `${stem}-tables.md`,
+                    tablesMarkdown(data),
+                    "text/markdown;charset=utf-8",
+                  )
+                }
+              >
+                Download Markdown
+              </button>
+            ) : null}
           </div>
         </div>
       </div>

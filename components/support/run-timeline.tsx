@@ -1,5 +1,9 @@
 import { formatDuration, formatTime } from "@/components/ledger/format";
-import type { RunDetail } from "@/lib/ledger/types";
+import type { RunDetail, RunEvent } from "@/lib/ledger/types";
+
+const EVENT_TEXT: Record<RunEvent["kind"], string> = {
+  original_viewed: "Original document opened by support",
+};
 
 interface Stage {
   name: string;
@@ -71,6 +75,20 @@ export function RunTimeline({ run, now }: { run: RunDetail; now: number }) {
       <li className="text-slate-600 text-xs">
         Total {formatDuration((run.status === "in_progress" ? now : lastAt) - first)}
       </li>
+      {run.events.map((event, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: events only ever append.
+        <li key={i} className="relative" data-testid="run-event" data-kind={event.kind}>
+          <span
+            aria-hidden="true"
+            className="-left-[26.5px] absolute top-1 size-3 rounded-full bg-amber-500 ring-4 ring-white"
+          />
+          <p className="font-medium text-slate-900 text-sm">
+            {EVENT_TEXT[event.kind]}
+            {event.actor ? ` (${event.actor})` : ""}
+          </p>
+          <p className="text-slate-500 text-xs tabular-nums">{formatTime(event.at, true)}</p>
+        </li>
+      ))}
     </ol>
   );
 }

@@ -19,3 +19,16 @@ export type UploadedAnswer = z.infer<typeof uploadedAnswerSchema>;
 // whose problems come back as `fields` of a bad_request; the answers are runs
 // without the buyer's session id (toPublicRun, lib/ledger/public.ts).
 export type { PublicRun } from "@/lib/ledger/public";
+
+// POST /api/runs/:id/original (the run's buyer) and POST /api/support/runs/:id/original
+// (signed-in staff; each one recorded in the run's timeline): a short-lived link to
+// the document itself. No body. Refused with plain words when the service no longer
+// has it (retention) or gives no documents back.
+export const originalLinkSchema = z.object({
+  /** GET it for the bytes (the service's storage: CORS allows the app's origin). */
+  url: z.string(),
+  /** When the link stops working, epoch milliseconds. */
+  expiresAt: z.number(),
+  mediaType: z.string(),
+});
+export type OriginalLink = z.infer<typeof originalLinkSchema>;

@@ -1,11 +1,18 @@
 // A ledger bound to one database and clock: the functions route handlers and
 // pages call. Retention is enforced when it opens and then hourly on writes.
 import type { LedgerDb } from "./database";
+import * as events from "./events";
 import type { RunFilters } from "./filters";
 import * as reads from "./reads";
 import * as staff from "./staff-revocations";
 import { msPerPage, readStatsRows, summariseRuns } from "./stats";
-import type { GrantFailureInput, GrantInput, ProcessEndInput, ProcessStartInput } from "./types";
+import type {
+  GrantFailureInput,
+  GrantInput,
+  ProcessEndInput,
+  ProcessStartInput,
+  RunEventKind,
+} from "./types";
 import * as writes from "./writes";
 
 export interface LedgerOptions {
@@ -43,6 +50,8 @@ export function createLedger(db: LedgerDb, options: LedgerOptions) {
     claimStaleRun: (localId: string, seenUpdatedAt: number) =>
       writes.claimStaleRun(db, localId, seenUpdatedAt, now()),
     settleUnprocessedRuns: (before: number) => writes.settleUnprocessedRuns(db, before, now()),
+    recordRunEvent: (localId: string, event: { kind: RunEventKind; actor?: string | undefined }) =>
+      events.recordRunEvent(db, localId, event, now()),
     findGrant: (sessionId: string, s3Uri: string) => reads.findGrant(db, sessionId, s3Uri),
     findRun: (id: string) => reads.findRun(db, id),
     findRunBy: (ref: reads.RunRef) => reads.findRunBy(db, ref),

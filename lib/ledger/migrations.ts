@@ -81,6 +81,28 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("ledger_staff_revoked").execute();
     },
   },
+  "2026-11-25-001-run-events": {
+    // Things that happened to a run after it ran, for its timeline: support opening
+    // the original document (app/api/support/runs/[id]/original).
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("ledger_run_events")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("run_id", "text", (c) => c.notNull())
+        .addColumn("at", "double precision", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("actor", "text")
+        .execute();
+      await db.schema
+        .createIndex("ledger_run_events_run")
+        .on("ledger_run_events")
+        .columns(["run_id", "at"])
+        .execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropTable("ledger_run_events").execute();
+    },
+  },
 };
 
 export const ledgerMigrations: MigrationProvider = {

@@ -2,6 +2,7 @@
 // run at a time.
 import type { ExpressionBuilder } from "kysely";
 import type { LedgerDb } from "./database";
+import { listRunEvents } from "./events";
 import type { RunFilters } from "./filters";
 import { SUMMARY_COLUMNS, toDetail, toSummary } from "./rows";
 import type { LedgerDatabase } from "./schema";
@@ -24,7 +25,7 @@ export async function findRun(db: LedgerDb, id: string): Promise<RunDetail | und
     .select("data")
     .where("run_id", "=", row.id)
     .executeTakeFirst();
-  return toDetail(row, data?.data);
+  return toDetail(row, data?.data, await listRunEvents(db, row.id));
 }
 
 /**
@@ -172,6 +173,12 @@ export async function listRunCategories(db: LedgerDb) {
 /** Deletes runs (and their data) created before `cutoff`. Returns how many. */
 export async function purgeBefore(db: LedgerDb, cutoff: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("ledger_run_events")
+      .where("run_id", "in", (eb) =>
+        eb.selectFrom("ledger_runs").select("id").where("created_at", "<", cutoff),
+      )
+      .execute();
     await trx
       .deleteFrom("ledger_run_data")
       .where("run_id", "in", (eb) =>

@@ -3,7 +3,7 @@
 import type { Selectable } from "kysely";
 import { resultKindOf } from "@/lib/routing/result-kind";
 import type { RunsTable } from "./schema";
-import type { RunDetail, RunSummary } from "./types";
+import type { RunDetail, RunEvent, RunSummary } from "./types";
 
 export type SummaryRow = Omit<Selectable<RunsTable>, "request" | "meta" | "error_body">;
 
@@ -71,7 +71,11 @@ export function toSummary(row: SummaryRow): RunSummary {
   };
 }
 
-export function toDetail(row: Selectable<RunsTable>, data: string | undefined): RunDetail {
+export function toDetail(
+  row: Selectable<RunsTable>,
+  data: string | undefined,
+  events: RunEvent[] = [],
+): RunDetail {
   const meta = parseJson(row.meta);
   const parsedData = parseJson(data ?? null);
   const kept = isRecord(parsedData) ? parsedData : null;
@@ -83,6 +87,7 @@ export function toDetail(row: Selectable<RunsTable>, data: string | undefined): 
     data: kept,
     // Decided here, as a fresh answer's is where it arrives: the ledger keeps the data only.
     kind: kept ? resultKindOf(kept) : null,
+    events,
   };
 }
 

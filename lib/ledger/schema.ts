@@ -51,8 +51,20 @@ export interface StaffRevokedTable {
   expires_at: number;
 }
 
+/** What happened to a run after it ran (lib/ledger/events.ts), for its timeline. */
+export interface RunEventsTable {
+  id: string;
+  /** The run's own id (ledger_runs.id). */
+  run_id: string;
+  at: number;
+  kind: string;
+  /** Who did it: a staff member's name. */
+  actor: string | null;
+}
+
 export interface LedgerDatabase {
   ledger_runs: RunsTable;
   ledger_run_data: RunDataTable;
   ledger_staff_revoked: StaffRevokedTable;
+  ledger_run_events: RunEventsTable;
 }

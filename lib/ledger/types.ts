@@ -43,6 +43,16 @@ export interface RunSummary {
   replayed: boolean;
 }
 
+/** Something that happened to a run after it ran (lib/ledger/events.ts). */
+export type RunEventKind = "original_viewed";
+
+export interface RunEvent {
+  at: number;
+  kind: RunEventKind;
+  /** Who: a staff member's name. */
+  actor: string | null;
+}
+
 /** One run with everything kept about it. */
 export interface RunDetail extends RunSummary {
   /** The process request as sent to the service (never the key). */
@@ -54,6 +64,8 @@ export interface RunDetail extends RunSummary {
   data: Record<string, unknown> | null;
   /** What the data holds, for the result view; null without data. */
   kind: ResultKind | null;
+  /** What happened to it afterwards, oldest first: support opening the original. */
+  events: RunEvent[];
 }
 
 export interface GrantInput {

@@ -1,10 +1,16 @@
 // Documents: a grant to upload one, then the call to process it. The app's
 // shapes (lib/api/documents.ts) become the service's here, and only here.
 import "server-only";
-import { processResultSchema, uploadGrantSchema } from "@/lib/kernel/contract";
+import { AppError } from "@/lib/errors";
+import {
+  type DocumentLinkRequest,
+  documentLinkSchema,
+  processResultSchema,
+  uploadGrantSchema,
+} from "@/lib/kernel/contract";
 import { routingFetch } from "./fetch";
 import { resultKindOf } from "./result-kind";
-import type { Grant, ProcessBody, ProcessCall, ProcessOutcome } from "./types";
+import type { DocumentLink, Grant, ProcessBody, ProcessCall, ProcessOutcome } from "./types";
 
 /**
  * A grant for one upload. The file's size, when the browser gave it, goes along: the
@@ -81,4 +87,49 @@ export async function processDocument(
     kind: resultKindOf(data.data),
     replayed: headers.get("idempotent-replayed") === "true",
   };
+}
+
+/**
+ * A short-lived link to read an upload back: our service's extension
+ * (POST /v1/documents/download, INTERFACE.md), which the seed does not have. A
+ * service without it answers 404, 405 or 501, and that is an answer here, not a
+ * failure: the original just cannot be shown. 410 is the end of its retention.
+ */
+export async function requestDocumentLink(
+  objectKey: string,
+  expiresIn?: number,
+  signal?: AbortSignal,
+): Promise<DocumentLink> {
+  const body: DocumentLinkRequest = {
+    object_key: objectKey,
+    ...(expiresIn ? { expires_in: expiresIn } : {}),
+  };
+  try {
+    const { data } = await routingFetch({
+      operation: "document",
+      method: "POST",
+      path: "/v1/documents/download",
+      body,
+      schema: documentLinkSchema,
+      signal,
+    });
+    return {
+      state: "ready",
+      url: data.url,
+      expiresIn: data.expires_in,
+      contentType: data.content_type,
+    };
+  } catch (error) {
+    const status = upstreamStatus(error);
+    if (status === 410) return { state: "gone" };
+    if (status === 404 || status === 405 || status === 501) return { state: "unavailable" };
+    throw error;
+  }
+}
+
+/** The service's own status behind an AppError (errorFromUpstream keeps it as the cause). */
+function upstreamStatus(error: unknown): number | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  const cause = error.cause as { status?: unknown } | undefined;
+  return typeof cause?.status === "number" ? cause.status : undefined;
 }

@@ -6,6 +6,7 @@ export { getCategory, listAllCategories, listCategories } from "./categories";
 export {
   processCall,
   processDocument,
+  requestDocumentLink,
   requestUpload,
   withIdempotencyKey,
   withInputRef,

@@ -26,3 +26,11 @@ export interface ProcessOutcome extends ProcessResult {
   /** True when the service replayed an earlier answer for the same Idempotency-Key. */
   replayed: boolean;
 }
+
+/** What the service says about reading an upload back (requestDocumentLink). */
+export type DocumentLink =
+  | { state: "ready"; url: string; expiresIn: number; contentType: string | undefined }
+  /** Its retention ended: the document is deleted. */
+  | { state: "gone" }
+  /** The service has no such upload for our key, or does not give documents back at all. */
+  | { state: "unavailable" };

@@ -13,6 +13,7 @@ import { type Jobs, startJobs } from "./jobs";
 import { httpDuration, httpRequests } from "./metrics";
 import { loadProcessConfig } from "./process/config";
 import { categoryRoutes } from "./routes/categories";
+import { documentRoutes } from "./routes/documents";
 import { createJobRoutes } from "./routes/jobs";
 import { opsRoutes } from "./routes/ops";
 import { createProcessRoutes } from "./routes/process";
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       v1.addHook("onRequest", rateLimit);
       await v1.register(categoryRoutes);
       await v1.register(uploadRoutes, deps);
+      await v1.register(documentRoutes, deps);
       if (deps.router) {
         const processConfig = deps.processConfig ?? loadProcessConfig(process.env);
         await v1.register(createProcessRoutes(processConfig), { ...deps, jobs });

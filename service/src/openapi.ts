@@ -8,6 +8,9 @@ import {
   batchSchema,
   categoryPageSchema,
   categorySchema,
+  DOCUMENT_LINK_TTL,
+  documentLinkRequestSchema,
+  documentLinkSchema,
   errorBodySchema,
   idempotencyKeySchema,
   jobSchema,
@@ -35,6 +38,8 @@ const COMPONENTS = {
   ProcessMeta: processMetaSchema,
   Attempt: attemptSchema,
   OcrData: ocrDataSchema,
+  DocumentLinkRequest: documentLinkRequestSchema,
+  DocumentLink: documentLinkSchema,
   ValidationErrorItem: validationErrorItemSchema,
   ValidationError: validationErrorSchema,
   ErrorBody: errorBodySchema,
@@ -283,6 +288,31 @@ export function buildOpenApiDocument(serverUrl: string) {
             "200": json("Job", "The job, cancelled"),
             "404": json("ErrorBody", "No job of this API key has this id"),
             "409": json("ErrorBody", "The job has already succeeded or failed"),
+            ...ERRORS,
+          },
+        },
+      },
+      "/v1/documents/download": {
+        post: {
+          operationId: "documentLink",
+          summary:
+            "Extension: a short-lived signed GET URL of an upload this API key was granted, while retention keeps it",
+          description: `Not part of the seed interface; a client must work without it. expires_in is in seconds (default ${DOCUMENT_LINK_TTL.default}, at most ${DOCUMENT_LINK_TTL.max}) and never runs past the upload's retention. The URL answers the document inline with its granted Content-Type; after expiry it answers 403 (S3's AccessDenied "Request has expired").`,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("DocumentLinkRequest") } },
+          },
+          responses: {
+            "200": json(
+              "DocumentLink",
+              "The link, its lifetime in seconds and the document's type",
+            ),
+            "404": json(
+              "ErrorBody",
+              "No upload of this API key has that object key (another key's, never granted, or deleted), or nothing was uploaded",
+            ),
+            "410": json("ErrorBody", "The upload's retention has ended; it is being deleted"),
+            "501": json("ErrorBody", "The storage cannot give documents back"),
             ...ERRORS,
           },
         },

@@ -2,6 +2,7 @@
 // uses, plus the operator's HTTP provider when one is configured. Engines start
 // lazily (tesseract.js workers on their first page), so building it is cheap.
 
+import { createOrientationDetector } from "./engines/orientation";
 import { createPaddleOcr } from "./engines/paddleocr";
 import { createNativeTesseract } from "./engines/tesseract-native";
 import { createTesseractJs } from "./engines/tesseractjs";
@@ -18,12 +19,18 @@ import { createPdfText } from "./text/pdf-text";
 
 export { loadProviderConfig } from "./registry-config";
 
+/** What the providers of one registry share and closeAll closes with them. */
+const shared = new WeakMap<ReadonlyMap<string, Provider>, { close(): Promise<void> }>();
+
 export function createProviders(config: ProviderConfig): Map<string, Provider> {
+  // Which way up a page is, for every engine (text/upright.ts).
+  const orientation = createOrientationDetector({ command: config.tesseractCommand });
   const raster = {
     pdfDpi: config.pdfDpi,
     pdftoppm: config.pdftoppmCommand,
     answerBounds: config.answerBounds,
     preprocess: config.preprocess,
+    orientation,
   };
   const nativeOptions = {
     command: config.tesseractCommand,
@@ -53,6 +60,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       pdftoppm: config.pdftoppmCommand,
       answerBounds: config.answerBounds,
       preprocess: config.preprocess,
+      orientation,
     });
   const bestOcr = createOcrProvider("tesseractjs-best", best, raster);
   const paddleOcr = createOcrProvider("paddleocr", paddle, raster);
@@ -110,7 +118,9 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       }),
     );
   }
-  return new Map(providers.map((p) => [p.name, p]));
+  const registry = new Map(providers.map((p) => [p.name, p]));
+  shared.set(registry, orientation);
+  return registry;
 }
 
 /**
@@ -119,7 +129,10 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
  * (main.ts at shutdown, a test or bench when done): the router only uses them.
  */
 export async function closeAll(providers: ReadonlyMap<string, Provider>): Promise<void> {
-  await Promise.allSettled([...providers.values()].map((p) => p.close?.()));
+  await Promise.allSettled([
+    ...[...providers.values()].map((p) => p.close?.()),
+    shared.get(providers)?.close(),
+  ]);
 }
 
 /** What can run on this machine, said at start (main.ts). */

@@ -50,6 +50,7 @@ describe.each(dbBackends())("database on %s", (_name, makeBackend) => {
       expiresAt,
       uploadedAt: null,
       size: null,
+      apiKeyId: null,
     });
 
     const at = new Date("2026-11-22T10:01:00.000Z");

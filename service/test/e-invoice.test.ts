@@ -289,6 +289,7 @@ describe("a PDF carrying its XML", () => {
     expect(data.source).toBeUndefined();
     expect(data.e_invoice).toBeUndefined();
     expect(Object.keys(data.checks).sort()).toEqual([
+      "dates_plausible",
       "line_items_match_subtotal",
       "subtotal_and_tax_match_total",
     ]);

@@ -2,6 +2,7 @@
 // and how a tilted photo's words, misread labels and several tax rates are read.
 import { describe, expect, it } from "vitest";
 import type { OcrData, OcrSpan } from "@/lib/kernel/contract";
+import { checkInvoice } from "../src/invoices/checks";
 import { extractByLayout, extractByPatterns } from "../src/invoices/extract";
 
 /** Words of `text` from (x, y), 10 px a character, 20 px high; `tilt` lifts them by x × tilt. */
@@ -100,7 +101,9 @@ describe("invoices by layout", () => {
     expect(data.checks).toEqual({
       line_items_match_subtotal: true,
       subtotal_and_tax_match_total: true,
+      dates_plausible: true,
     });
+    expect(data.document_kind).toBe("invoice");
   });
 
   it("pairs labels and values on a tilted photo, and keeps the words' own boxes", () => {
@@ -149,5 +152,416 @@ describe("invoices by patterns", () => {
       ],
     );
     expect(data.checks.line_items_match_subtotal).toBe(true);
+  });
+});
+
+/** The fields' values, by name. */
+const valuesOf = (data: ReturnType<typeof extractByLayout>) =>
+  Object.fromEntries(Object.entries(data.fields).map(([k, f]) => [k, f.value]));
+const amounts = (data: ReturnType<typeof extractByLayout>) => data.line_items.map((i) => i.amount);
+
+/** Words of `text` in a larger print: `size` px high, `size / 2` px a character. */
+function big(x: number, y: number, text: string, size: number): OcrSpan[] {
+  let at = x;
+  return text.split(" ").map((word) => {
+    const x0 = at;
+    at += (word.length * size) / 2 + size / 2;
+    return { text: word, confidence: 0.9, bbox: { x0, y0: y, x1: at - size / 2, y1: y + size } };
+  });
+}
+
+function withWords(data: OcrData, words: OcrSpan[]): OcrData {
+  const [page] = data.pages;
+  if (!page) return data;
+  return { ...data, pages: [{ ...page, words: [...page.words, ...words] }] };
+}
+
+describe("layouts the calibration set does not draw", () => {
+  it("a German letter: letterhead, window under 'Rechnungsempfänger', amounts as 2.518,04 €", () => {
+    const letter = withWords(
+      document([
+        [50, 120, "Brandt & Kern GmbH · Lindenallee 3 · 80331 München"],
+        [50, 170, "Rechnungsempfänger"],
+        [50, 200, "Keller Werkzeugbau KG"],
+        [50, 225, "Gartenweg 12"],
+        [50, 250, "50667 Köln"],
+        [700, 170, "Rechnungsnummer:"],
+        [950, 170, "RE-2024-0117"],
+        [700, 200, "Rechnungsdatum:"],
+        [950, 200, "05.03.2024"],
+        [50, 330, "Pos."],
+        [120, 330, "Bezeichnung"],
+        [600, 330, "Menge"],
+        [760, 330, "Einzelpreis"],
+        [1000, 330, "Gesamtpreis"],
+        [50, 360, "1"],
+        [120, 360, "Schraubstock"],
+        [600, 360, "2"],
+        [760, 360, "1.059,00 €"],
+        [1000, 360, "2.118,00 €"],
+        [50, 390, "2"],
+        [120, 390, "Werkbank"],
+        [600, 390, "1"],
+        [760, 390, "400,04 €"],
+        [1000, 390, "400,04 €"],
+        [700, 450, "Nettobetrag"],
+        [1000, 450, "2.518,04 €"],
+        [700, 480, "zzgl. 19 % USt."],
+        [1000, 480, "478,43 €"],
+        [700, 510, "Rechnungsbetrag"],
+        [1000, 510, "2.996,47 €"],
+        [50, 1500, "Brandt & Kern GmbH"],
+        [500, 1500, "IBAN DE12 6005 0101 1234 5678 90"],
+        [50, 1525, "Lindenallee 3"],
+        [500, 1525, "BIC SOLADEST600"],
+        [50, 1550, "80331 München"],
+      ]),
+      big(50, 40, "Brandt & Kern", 40),
+    );
+    const data = extractByLayout(letter);
+    expect(valuesOf(data)).toMatchObject({
+      // The footer's party: beside the bank details, printed again in the sender line.
+      supplier_name: "Brandt & Kern GmbH",
+      supplier_address: "Lindenallee 3, 80331 München",
+      customer_name: "Keller Werkzeugbau KG",
+      customer_address: "Gartenweg 12, 50667 Köln",
+      invoice_number: "RE-2024-0117",
+      invoice_date: "2024-03-05",
+      currency: "EUR",
+      subtotal: 2518.04,
+      tax_amount: 478.43,
+      total: 2996.47,
+    });
+    expect(amounts(data)).toEqual([2118, 400.04]);
+    expect(data.checks).toMatchObject({
+      line_items_match_subtotal: true,
+      subtotal_and_tax_match_total: true,
+    });
+  });
+
+  it("the supplier only in a footer, beside its VAT number and bank details", () => {
+    const data = extractByLayout(
+      document([
+        [50, 60, "INVOICE"],
+        [50, 120, "Invoice no: 4471"],
+        [50, 150, "Date: 12 April 2024"],
+        [50, 220, "Client"],
+        [50, 250, "Hartley Bakery"],
+        [50, 275, "9 Quay Street"],
+        [50, 300, "Bristol BS1 4DJ"],
+        [50, 400, "Description"],
+        [700, 400, "Qty"],
+        [850, 400, "Price"],
+        [1050, 400, "Amount"],
+        [50, 430, "Oven servicing"],
+        [700, 430, "1"],
+        [850, 430, "240.00"],
+        [1050, 430, "240.00"],
+        [700, 500, "Subtotal"],
+        [1050, 500, "240.00"],
+        [700, 530, "VAT 20%"],
+        [1050, 530, "48.00"],
+        [700, 560, "Total"],
+        [1050, 560, "£288.00"],
+        [50, 1500, "Penrose Engineering Ltd"],
+        [500, 1500, "VAT Reg No GB 123 4567 89"],
+        [50, 1525, "4 Dock Road"],
+        [500, 1525, "Sort code 12-34-56"],
+        [50, 1550, "Leeds LS1 4AB"],
+        [500, 1550, "IBAN GB29 NWBK 6016 1331 9268 19"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Penrose Engineering Ltd",
+      supplier_address: "4 Dock Road, Leeds LS1 4AB",
+      customer_name: "Hartley Bakery",
+      customer_address: "9 Quay Street, Bristol BS1 4DJ",
+      invoice_number: "4471",
+      invoice_date: "2024-04-12",
+      currency: "GBP",
+      total: 288,
+    });
+  });
+
+  it("'Inv #', an 'Items total' and a discount inside the table, 'SOLD TO'", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Tidewater Supply Co."],
+        [50, 65, "210 Harbor Blvd"],
+        [50, 90, "Norfolk, VA 23510"],
+        [800, 40, "INVOICE"],
+        [800, 90, "Inv #"],
+        [1000, 90, "58213"],
+        [800, 115, "Date"],
+        [1000, 115, "Mar 4, 2024"],
+        [50, 180, "SOLD TO"],
+        [50, 205, "Bayside Dental LLC"],
+        [50, 230, "77 Shore Drive"],
+        [50, 255, "Hampton, VA 23666"],
+        [50, 330, "Item"],
+        [200, 330, "Description"],
+        [700, 330, "Qty"],
+        [850, 330, "Unit Price"],
+        [1050, 330, "Total"],
+        [50, 360, "HW-101"],
+        [200, 360, "Gloves, box"],
+        [700, 360, "10"],
+        [850, 360, "8.50"],
+        [1050, 360, "85.00"],
+        [50, 390, "OF-220"],
+        [200, 390, "Printer paper"],
+        [700, 390, "4"],
+        [850, 390, "12.25"],
+        [1050, 390, "49.00"],
+        [50, 420, "Items total"],
+        [1050, 420, "134.00"],
+        [50, 450, "Discount (10%)"],
+        [1050, 450, "-13.40"],
+        [700, 520, "Subtotal"],
+        [1050, 520, "120.60"],
+        [700, 550, "Sales Tax (8.25%)"],
+        [1050, 550, "9.95"],
+        [700, 580, "Total"],
+        [1050, 580, "$130.55"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Tidewater Supply Co.",
+      customer_name: "Bayside Dental LLC",
+      invoice_number: "58213",
+      invoice_date: "2024-03-04",
+      subtotal: 120.6,
+      tax_amount: 9.95,
+      total: 130.55,
+    });
+    // Neither "Items total" nor the discount is an item; the discount makes the subtotal.
+    expect(amounts(data)).toEqual([85, 49]);
+    expect(data.checks.line_items_match_subtotal).toBe(true);
+  });
+
+  it("CHF as 2'146.87, a rounding line, the number and date inside the heading, 'Käufer'", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Alpenblick Holzbau AG · Seestrasse 8 · 8002 Zürich"],
+        [50, 100, "Handelsrechnung Nr. 471102 vom 05.03.2024"],
+        [50, 160, "Käufer"],
+        [50, 190, "Gasthof Linde GmbH"],
+        [50, 215, "Dorfplatz 1"],
+        [50, 240, "6020 Innsbruck"],
+        [50, 320, "Pos."],
+        [120, 320, "Beschreibung"],
+        [600, 320, "Menge"],
+        [760, 320, "Preis CHF"],
+        [1000, 320, "Betrag CHF"],
+        [50, 350, "1"],
+        [120, 350, "Eichentisch"],
+        [600, 350, "1"],
+        [760, 350, "1'985.00"],
+        [1000, 350, "1'985.00"],
+        [700, 420, "Total exkl. MWST"],
+        [1000, 420, "1'985.00"],
+        [700, 450, "MWST 8.1 %"],
+        [1000, 450, "160.79"],
+        [700, 480, "Rundungsdifferenz"],
+        [1000, 480, "0.01"],
+        [700, 510, "Total CHF"],
+        [1000, 510, "2'145.80"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Alpenblick Holzbau AG",
+      customer_name: "Gasthof Linde GmbH",
+      invoice_number: "471102",
+      invoice_date: "2024-03-05",
+      currency: "CHF",
+      subtotal: 1985,
+      tax_amount: 160.79,
+      total: 2145.8,
+    });
+    expect(amounts(data)).toEqual([1985]);
+    // The rounding line counts: 1985.00 + 160.79 + 0.01 = 2145.80.
+    expect(data.checks.subtotal_and_tax_match_total).toBe(true);
+  });
+
+  it("'Bill No.', an 'Hours / Qty' column, and shipping that is no item", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Northgate Studio LLC"],
+        [50, 65, "5 Elm Court"],
+        [50, 90, "Denver, CO 80202"],
+        [800, 40, "Bill No. 00384"],
+        [800, 70, "Date: 02/14/2024"],
+        [50, 160, "Bill To:"],
+        [50, 185, "Ridge Outfitters"],
+        [50, 210, "19 Pine Road"],
+        [50, 235, "Boulder, CO 80301"],
+        [50, 320, "Description"],
+        [700, 320, "Hours / Qty"],
+        [900, 320, "Rate"],
+        [1050, 320, "Amount"],
+        [50, 350, "Logo design"],
+        [700, 350, "12"],
+        [900, 350, "75.00"],
+        [1050, 350, "900.00"],
+        [50, 380, "Shipping"],
+        [1050, 380, "25.00"],
+        [700, 450, "Subtotal"],
+        [1050, 450, "900.00"],
+        [700, 480, "Shipping & handling"],
+        [1050, 480, "25.00"],
+        [700, 510, "Total"],
+        [1050, 510, "$925.00"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Northgate Studio LLC",
+      customer_name: "Ridge Outfitters",
+      invoice_number: "00384",
+      invoice_date: "2024-02-14",
+      subtotal: 900,
+      total: 925,
+    });
+    expect(data.line_items.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual([
+      [12, 75, 900],
+    ]);
+    expect(data.checks.subtotal_and_tax_match_total).toBe(true);
+  });
+
+  it.each([
+    ["Cliente", "es"],
+    ["Klant", "nl"],
+    ["Factuuradres", "nl"],
+    ["Destinatario", "it"],
+    ["Cessionario / committente", "it"],
+    ["Destinataire", "fr"],
+    ["Sold to", "en"],
+  ])("a customer under '%s' (%s)", (label) => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Ferreira & Filhos Lda"],
+        [50, 65, "Rua Augusta 21"],
+        [50, 90, "1100-048 Lisboa"],
+        [50, 160, label],
+        [50, 185, "Oliveira Rossi S.r.l."],
+        [50, 210, "Via Roma 4"],
+        [50, 235, "20121 Milano"],
+        [700, 160, "Fatura n.º 2024/77"],
+        [700, 185, "Data 10/05/2024"],
+      ]),
+    );
+    expect(data.fields.customer_name.value).toBe("Oliveira Rossi S.r.l.");
+    expect(data.fields.customer_address.value).toBe("Via Roma 4, 20121 Milano");
+    expect(data.fields.supplier_name.value).toBe("Ferreira & Filhos Lda");
+  });
+
+  it("a till receipt: the shop at the top, TOTAL, cash and change", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [400, 110, "12 Market Street"],
+          [400, 135, "Leeds LS1 6AB"],
+          [400, 180, "14/03/2024 13:59"],
+          [400, 240, "Flat white"],
+          [800, 240, "3.20"],
+          [400, 270, "Croissant"],
+          [800, 270, "2.45"],
+          [400, 330, "TOTAL"],
+          [800, 330, "£5.65"],
+          [400, 360, "CASH"],
+          [800, 360, "10.00"],
+          [400, 390, "CHANGE"],
+          [800, 390, "4.35"],
+        ]),
+        big(420, 40, "Corner Café", 44),
+      ),
+    );
+    expect(data.document_kind).toBe("receipt");
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Corner Café",
+      supplier_address: "12 Market Street, Leeds LS1 6AB",
+      invoice_date: "2024-03-14",
+      currency: "GBP",
+      total: 5.65,
+    });
+  });
+});
+
+describe("what a photo's OCR and a letter's wording leave", () => {
+  it("a due date said in a sentence, a total that lost its decimal comma", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Visser Drukwerk B.V."],
+        [50, 65, "Stationsplein 9"],
+        [50, 90, "2011 LR Haarlem"],
+        [700, 40, "FACTUUR"],
+        [700, 90, "Factuurnummer: 20198818"],
+        [700, 115, "Factuurdatum: 17-10-2019"],
+        [50, 300, "Omschrijving"],
+        [700, 300, "Aantal"],
+        [850, 300, "Prijs per stuk"],
+        [1050, 300, "Bedrag"],
+        [50, 330, "Bureaulamp LED"],
+        [700, 330, "5"],
+        [850, 330, "€ 1.278,69"],
+        [1050, 330, "€ 6.393,45"],
+        [700, 400, "Totaal excl. btw"],
+        [1050, 400, "€ 6.393 45"],
+        [700, 430, "Btw 21%"],
+        [1050, 430, "€ 1.342,62"],
+        [700, 460, "Totaal incl. btw"],
+        [1050, 460, "€ 7.736,07"],
+        [50, 540, "Wij verzoeken u het bedrag te betalen voor 16-11-2019 op onze rekening."],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      invoice_number: "20198818",
+      invoice_date: "2019-10-17",
+      due_date: "2019-11-16",
+      subtotal: 6393.45,
+      tax_amount: 1342.62,
+      total: 7736.07,
+    });
+    expect(data.line_items.map((i) => [i.quantity, i.unit_price, i.amount])).toEqual([
+      [5, 1278.69, 6393.45],
+    ]);
+  });
+
+  it("prices with the tax in them add up to the total: the answer stays sure", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Coolshop B.V."],
+        [50, 65, "Weena 12"],
+        [50, 90, "3012 CN Rotterdam"],
+        [700, 40, "FACTUUR"],
+        [700, 90, "Factuurnummer: 993548900"],
+        [700, 115, "Factuurdatum: 19 april 2014"],
+        [50, 300, "Artikel"],
+        [700, 300, "Aantal"],
+        [1050, 300, "Prijs incl. BTW"],
+        [50, 330, "Tablet 10 inch"],
+        [700, 330, "1"],
+        [1050, 330, "€ 399,00"],
+        [50, 360, "Incl. recyclingbijdrage €3.50"],
+        [700, 360, "1"],
+        [1050, 360, "€ 4,24"],
+        [50, 390, "Hoes zwart"],
+        [700, 390, "1"],
+        [1050, 390, "€ 19,99"],
+        [50, 500, "Exclusief BTW"],
+        [300, 500, "€ 346,28"],
+        [700, 500, "Subtotaal"],
+        [1050, 500, "€ 418,99"],
+        [50, 530, "BTW 21%"],
+        [300, 530, "€ 72,71"],
+        [700, 560, "Totaal"],
+        [1050, 560, "€ 418,99"],
+      ]),
+    );
+    // "Subtotaal" here has the tax in it: the subtotal that makes the total with the tax is taken.
+    expect(valuesOf(data)).toMatchObject({ subtotal: 346.28, tax_amount: 72.71, total: 418.99 });
+    // The "Incl." line is part of the item above it, no item.
+    expect(amounts(data)).toEqual([399, 19.99]);
+    expect(data.checks.line_items_match_subtotal).toBe(false);
+    expect(checkInvoice(data).confident).toBe(true);
   });
 });

@@ -1,6 +1,13 @@
 // Normalising printed invoice values: dates, amounts, currencies.
 import { describe, expect, it } from "vitest";
-import { dateOrder, findAmounts, findCurrency, findDate } from "../src/invoices/normalise";
+import { isSummaryLine, matchColumn, matchLabel } from "../src/invoices/labels";
+import {
+  dateOrder,
+  findAmounts,
+  findCurrency,
+  findDate,
+  hasDecimals,
+} from "../src/invoices/normalise";
 
 describe("dates", () => {
   it.each([
@@ -58,6 +65,14 @@ describe("amounts", () => {
     ["12,5", 12.5],
     ["0.125", 0.125],
     ["1.4590 EUR", 1.459],
+    ["1,234.50", 1234.5],
+    ["2.518,04 €", 2518.04],
+    ["1 234,50 €", 1234.5],
+    ["1\u202f234,50 €", 1234.5],
+    ["2'146.87", 2146.87],
+    ["CHF 2’146.87", 2146.87],
+    ["€2,518.04", 2518.04],
+    ["-13.40", -13.4],
   ])("%s is %d", (printed, value) => {
     expect(values(printed)).toEqual([value]);
   });
@@ -71,6 +86,85 @@ describe("amounts", () => {
   it("keeps a quantity and a price apart", () => {
     expect(values("2 100.00")).toEqual([2, 100]);
   });
+
+  it("has decimals only where they are read as decimals", () => {
+    const decimals = (text: string) => findAmounts(text).map(hasDecimals);
+    expect(decimals("12.50")).toEqual([true]);
+    expect(decimals("2.518,04")).toEqual([true]);
+    // Thousands grouped, no decimals: a share capital, not money of the invoice.
+    expect(decimals("3.441.812")).toEqual([false]);
+    expect(decimals("1.234")).toEqual([false]);
+  });
+});
+
+describe("dates that only look like dates", () => {
+  it("reads no date in an item's numbers or a short year", () => {
+    // "set" is Italian and Portuguese for September, "9 24" no day and year.
+    expect(findDate("Cable set 9 24.78 223.02")).toBeUndefined();
+    expect(findDate("Mar 9 24")).toBeUndefined();
+  });
+
+  it("reads a date inside a heading", () => {
+    expect(findDate("Handelsrechnung Nr. 471102 vom 05.03.2018")?.value).toBe("2018-03-05");
+    expect(findDate("Facture n°562044387 du 02 Juillet 2015")?.value).toBe("2015-07-02");
+  });
+});
+
+describe("labels", () => {
+  it.each([
+    ["Käufer", "customer"],
+    ["Rechnungsempfänger", "customer"],
+    ["Factuuradres", "customer"],
+    ["Cessionario / committente", "customer"],
+    ["Destinatario", "customer"],
+    ["Sold to:", "customer"],
+    ["Sold By :", "supplier"],
+    ["Service Provider:", "supplier"],
+    ["Inv #", "invoice_number"],
+    ["Bill No.", "invoice_number"],
+    ["Items total", "subtotal"],
+    ["Total exkl. MWST", "subtotal"],
+    ["Montant EUR HT", "subtotal"],
+    ["Total CHF", "total"],
+    ["Rundungsdifferenz", "adjustment"],
+    ["Shipping & handling", "adjustment"],
+    ["Remise 5 %", "adjustment"],
+    ["Ship to", "ship_to"],
+  ])("%s labels %s", (text, kind) => {
+    expect(matchLabel(text)?.kind).toBe(kind);
+  });
+
+  it("reads a title with its number as the number's label", () => {
+    const label = matchLabel("Handelsrechnung Nr. 471102 vom 05.03.2018");
+    expect(label?.kind).toBe("invoice_number");
+  });
+
+  it.each([
+    ["Hours", "quantity"],
+    ["Hrs", "quantity"],
+    ["Anzahl", "quantity"],
+    ["Qté", "quantity"],
+    ["Cantidad", "quantity"],
+    ["Quantità", "quantity"],
+    ["Aantal", "quantity"],
+    ["Quantidade", "quantity"],
+    ["Units", "quantity"],
+    ["Prijs per stuk", "unit_price"],
+    ["Preis CHF", "unit_price"],
+    ["Gesamtpreis", "amount"],
+  ])("the column %s is %s", (text, role) => {
+    expect(matchColumn(text)?.kind).toBe(role);
+  });
+
+  it("tells a line that sums or adjusts the items from an item", () => {
+    expect(isSummaryLine("Subtotal $ 112.00")).toBe("subtotal");
+    expect(isSummaryLine("Tax 15% on $ 112.90 $ 16.94")).toBe("tax_amount");
+    expect(isSummaryLine("Discount (10%) -13.40")).toBe("adjustment");
+    expect(isSummaryLine("Total 1 278.61 40.39 319.00")).toBe("total");
+    // A label word that begins a description is no sum.
+    expect(isSummaryLine("Delivery and handling 3 33,02 99,06")).toBeUndefined();
+    expect(isSummaryLine("Tax consulting services 1 500.00")).toBeUndefined();
+  });
 });
 
 describe("currencies", () => {
@@ -81,11 +175,17 @@ describe("currencies", () => {
     ["£3.50", "GBP"],
     ["CHF 10.00", "CHF"],
     ["A$ 10.00", "AUD"],
+    ["Rs 1939", "INR"],
   ])("%s is %s", (printed, code) => {
     expect(findCurrency(printed)?.value).toBe(code);
   });
 
   it("takes only ISO 4217 codes", () => {
     expect(findCurrency("ABC 12.00")).toBeUndefined();
+  });
+
+  it("reads a sign made of letters only as a word of its own", () => {
+    expect(findCurrency("Orders 12")).toBeUndefined();
+    expect(findCurrency("Hours 12")).toBeUndefined();
   });
 });

@@ -68,6 +68,7 @@ describe("invoice data", () => {
     expect(data.checks).toEqual({
       line_items_match_subtotal: true,
       subtotal_and_tax_match_total: true,
+      dates_plausible: true,
     });
   });
 

@@ -71,6 +71,7 @@ function document(key: string, pages: number, owner: string): JobToCreate {
         objectKey: key,
         categoryId: PDF,
         contentType: "application/pdf",
+        apiKeyId: null,
         createdAt: new Date(),
         expiresAt: new Date(Date.now() + 60_000),
         uploadedAt: new Date(),

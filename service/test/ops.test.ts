@@ -173,7 +173,7 @@ describe("OpenAPI", () => {
     await svc?.close();
   });
 
-  it("describes the three endpoints, and jobs, with the API-key scheme", async () => {
+  it("describes the three endpoints, jobs and our document-link extension with the API-key scheme", async () => {
     const res = await svc.fetch("/openapi.json", { key: null });
     expect(res.status).toBe(200);
     const doc = (await res.json()) as {
@@ -188,6 +188,7 @@ describe("OpenAPI", () => {
       "/v1/categories/{category_id}/batches",
       "/v1/categories/{category_id}/process",
       "/v1/categories/{category_id}/uploads",
+      "/v1/documents/download",
       "/v1/jobs/{job_id}",
     ]);
     expect(doc.components.securitySchemes.apiKeyAuth).toEqual({

@@ -140,6 +140,17 @@ describe("preparePage", () => {
     expect((await preparePage(cut, ALL)).image).toBe(cut);
   });
 
+  it("passes a page too large to work on through as it is, in colour", async () => {
+    const { default: sharp } = await import("sharp");
+    // 4200 × 4000 = 16.8 MP, over the 16 MP worked on.
+    const large = await sharp(page())
+      .resize(4200, 4000, { fit: "fill" })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    expect((await preparePage(large, ALL)).image).toBe(large);
+    expect((await preparePage(large, ALL, "png")).image).toBe(large);
+  });
+
   it("measures Otsu's threshold between ink and paper", async () => {
     const image = await loadImage(page());
     const canvas = createCanvas(image.width, image.height);

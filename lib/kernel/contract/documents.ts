@@ -35,3 +35,16 @@ export const processResultSchema = z.looseObject({
   meta: processMetaSchema,
 });
 export type ProcessResult = z.infer<typeof processResultSchema>;
+
+/**
+ * Our extension (INTERFACE.md, "Document download"): a short-lived link that
+ * reads an upload back, for the API key that uploaded it. A client must not
+ * count on it: another service may not offer it (404/405/501).
+ */
+export const documentLinkSchema = z.looseObject({
+  url: z.string(),
+  /** Seconds the link works for; never past the upload's retention. */
+  expires_in: z.int(),
+  content_type: z.optional(z.string()),
+});
+export type DocumentLink = z.infer<typeof documentLinkSchema>;

@@ -145,3 +145,14 @@ export const processRequestSchema = z
     ),
   );
 export type ProcessRequest = z.input<typeof processRequestSchema>;
+
+/** How long a document link lasts by default, and at most (seconds). */
+export const DOCUMENT_LINK_TTL = { default: 300, max: 3600 } as const;
+
+/** POST /v1/documents/download (our extension, INTERFACE.md "Document download"). */
+export const documentLinkRequestSchema = z.object({
+  /** The upload's object key, as its grant gave it. */
+  object_key: z.string().check(z.minLength(1), z.maxLength(1024)),
+  expires_in: z.optional(z.int().check(z.gte(1), z.lte(DOCUMENT_LINK_TTL.max))),
+});
+export type DocumentLinkRequest = z.input<typeof documentLinkRequestSchema>;

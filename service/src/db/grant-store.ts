@@ -8,7 +8,7 @@ export function createGrantStore(db: Kysely<Database>, flavor: Flavor): GrantSto
   // Run on every upload and process call: fixed SQL (statements.ts).
   const findGrant = statement<Selectable<GrantsTable>>(
     flavor,
-    "select object_key, category_id, content_type, created_at, expires_at, uploaded_at, size from grants where object_key = ?",
+    "select object_key, category_id, content_type, created_at, expires_at, uploaded_at, size, api_key_id from grants where object_key = ?",
   );
   const markGrantUploaded = statement(
     flavor,
@@ -26,6 +26,7 @@ export function createGrantStore(db: Kysely<Database>, flavor: Flavor): GrantSto
           expires_at: grant.expiresAt.getTime(),
           uploaded_at: null,
           size: null,
+          api_key_id: grant.apiKeyId ?? null,
         })
         .execute();
     },
@@ -41,6 +42,7 @@ export function createGrantStore(db: Kysely<Database>, flavor: Flavor): GrantSto
         expiresAt: new Date(toMillis(row.expires_at)),
         uploadedAt: row.uploaded_at === null ? null : new Date(toMillis(row.uploaded_at)),
         size: row.size === null ? null : toMillis(row.size),
+        apiKeyId: row.api_key_id ?? null,
       };
       return grant;
     },

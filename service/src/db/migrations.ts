@@ -154,6 +154,16 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  "2026-11-25-002-grant-api-key": {
+    // Which API key asked for a grant: only that key may have the document back
+    // (POST /v1/documents/download). Older grants have none and are never given back.
+    async up(db: AnyDb) {
+      await db.schema.alterTable("grants").addColumn("api_key_id", "text").execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.alterTable("grants").dropColumn("api_key_id").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

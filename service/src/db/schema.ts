@@ -14,6 +14,8 @@ export interface GrantsTable {
   expires_at: Millis;
   uploaded_at: NullableMillis;
   size: NullableMillis;
+  /** sha256 of the granting API key; null for grants older than the column. */
+  api_key_id: string | null;
 }
 
 export interface IdempotencyTable {

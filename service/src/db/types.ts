@@ -11,10 +11,18 @@ export interface GrantRecord {
   /** Set by the storage once bytes arrived (embedded storage), or on first successful read (S3). */
   uploadedAt: Date | null;
   size: number | null;
+  /**
+   * sha256 of the API key that asked for the grant (http/auth.ts): only that key may
+   * have the document back (POST /v1/documents/download). Null for grants made before
+   * it was recorded.
+   */
+  apiKeyId: string | null;
 }
 
 export interface GrantStore {
-  create(grant: Omit<GrantRecord, "uploadedAt" | "size">): Promise<void>;
+  create(
+    grant: Omit<GrantRecord, "uploadedAt" | "size" | "apiKeyId"> & { apiKeyId?: string | null },
+  ): Promise<void>;
   find(objectKey: string): Promise<GrantRecord | undefined>;
   markUploaded(objectKey: string, size: number, at: Date): Promise<void>;
   /**

@@ -13,9 +13,15 @@
 //   fast: 4.0.0 data, legacy (non-LSTM) engine         ~130 ms a page, conf ~0.91
 // The 4.0.0 data with the LSTM engine is no faster than best_int (~225 ms), so
 // "fast" uses the legacy engine, which that data also carries.
+//
+// A worker's WebAssembly memory grows to hold the largest image it has read and
+// never shrinks (a 35 MP page left ~160 MB more in it for good), so a worker that
+// has read an image over RECYCLE_ABOVE_PIXELS is ended afterwards, which gives
+// that memory back; the next page starts a new one (docs/memory.md).
 import { access } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { imageSize } from "image-size";
 import type { Worker } from "tesseract.js";
 import { createWorker, OEM, PSM } from "tesseract.js";
 import { UnreadableDocumentError } from "../providers/types";
@@ -67,6 +73,21 @@ async function installedLanguages(model: TesseractJsModel): Promise<ReadonlySet<
 
 /** Workers a slot keeps, one per language, the least recently used ended first. */
 const WORKERS_PER_SLOT = 2;
+/**
+ * Pixels of an image after which its worker is ended: more than an A4 page at
+ * 300 dpi (8.7 MP), which then keeps reusing the memory it grew to.
+ */
+export const RECYCLE_ABOVE_PIXELS = 10_000_000;
+
+/** Pixels of an image from its header; 0 when the header cannot be read (the engine says why). */
+function pixelsOf(image: Buffer): number {
+  try {
+    const { width, height } = imageSize(image);
+    return width * height;
+  } catch {
+    return 0;
+  }
+}
 
 /** A pool slot: its workers by language, least recently used first. */
 interface Slot {
@@ -142,6 +163,12 @@ export function createTesseractJs(options: TesseractJsOptions): OcrEngine {
     return worker;
   }
 
+  /** Ends a worker that grew for a large image; the slot starts a new one when asked. */
+  async function retire(slot: Slot, language: string, worker: Worker): Promise<void> {
+    if (slot.workers.get(language) === worker) slot.workers.delete(language);
+    await worker.terminate();
+  }
+
   const read =
     (mode: PSM): PageRecognizer =>
     (image, { language, dpi, signal }) =>
@@ -156,6 +183,7 @@ export function createTesseractJs(options: TesseractJsOptions): OcrEngine {
             debug_file: "/dev/null",
           });
           const { data } = await worker.recognize(image, {}, { text: false, tsv: true });
+          if (pixelsOf(image) > RECYCLE_ABOVE_PIXELS) await retire(slot, language, worker);
           return parseTsv(data.tsv ?? "");
         } catch (error) {
           throw engineError(error);

@@ -11,21 +11,18 @@
 // Both read the invoice number and the parties by their labels (labelled.ts),
 // and the currency from the total's sign or code, else the one printed most.
 import type { InvoiceData, InvoiceField, InvoiceLineItem, OcrData } from "@/lib/kernel/contract";
-import { mean, union } from "../layout/geometry";
+import { mean } from "../layout/geometry";
 import { resultPages } from "../pages/word-sources";
-import { invoiceChecks } from "./checks";
+import { type Adjustments, invoiceChecks } from "./checks";
+import { documentKind } from "./document-kind";
 import {
-  headerParty,
   type LabelledCell,
   labelledCells,
-  labelledParty,
   labelledValue,
-  labelledValues,
-  readAmount,
   readDate,
   readInvoiceNumber,
 } from "./labelled";
-import { matchLabel } from "./labels";
+import { fold, matchLabel } from "./labels";
 import { findItemTable } from "./line-items";
 import {
   type DateOrder,
@@ -33,9 +30,11 @@ import {
   type Found,
   findAmounts,
   findCurrency,
+  findCurrencyWord,
   findDate,
   hasDecimals,
 } from "./normalise";
+import { findParties } from "./parties";
 import {
   type Cell,
   field,
@@ -46,6 +45,7 @@ import {
   piece,
   type Row,
 } from "./rows";
+import { findTotals, sumFields } from "./totals";
 
 export type Extractor = (words: OcrData) => InvoiceData;
 
@@ -84,7 +84,14 @@ function currency(doc: Document, total: InvoiceField): InvoiceField {
     (a, b) => (counts.get(b.found.value) ?? 0) - (counts.get(a.found.value) ?? 0),
   )[0];
   const chosen = onTotal ?? common;
-  if (!chosen) return NOT_FOUND;
+  if (!chosen) {
+    // No sign or code anywhere: the amount in words ("... pounds and 26 pence").
+    for (const cell of doc.cells) {
+      const word = findCurrencyWord(cell.text);
+      if (word) return field(word.value, [piece(cell, word.index, word.text.length)]);
+    }
+    return NOT_FOUND;
+  }
   return field(chosen.found.value, [
     piece(chosen.cell, chosen.found.index, chosen.found.text.length),
   ]);
@@ -132,22 +139,28 @@ function assemble(
     line_items: InvoiceLineItem[];
     /** Where the line items start: the supplier is above. */
     top: number;
+    adjustments?: Adjustments;
+    /** Whether a cell is part of the line items (their header too): no party's name. */
+    inItems?: (cell: Cell) => boolean;
   },
 ): InvoiceData {
-  const { line_items, top, ...rest } = found;
+  const { line_items, top, adjustments, inItems, ...rest } = found;
   const invoice_number = readInvoiceNumber(doc.pages, doc.labels);
-  const [customer_name, customer_address] = labelledParty(doc.pages, doc.labels, "customer") ?? [
-    NOT_FOUND,
-    NOT_FOUND,
-  ];
   const customerLabel = doc.labels.find((l) => l.label.kind === "customer");
-  const known = [invoice_number, customer_name, customer_address, ...Object.values(rest)];
+  const known = [invoice_number, ...Object.values(rest)];
   const above = Math.min(top, customerLabel?.cell.bbox.y0 ?? top);
-  const [supplier_name, supplier_address] = labelledParty(doc.pages, doc.labels, "supplier") ??
-    headerParty(doc.pages, above, (c) => known.some((f) => overlaps(f, c))) ?? [
-      NOT_FOUND,
-      NOT_FOUND,
-    ];
+  const kind = documentKind(doc.pages, doc.labels, found.due_date);
+  const { supplier, customer } = findParties(
+    doc.pages,
+    doc.labels,
+    top,
+    above,
+    (c) => known.some((f) => overlaps(f, c)),
+    inItems,
+    kind === "receipt",
+  );
+  const [supplier_name, supplier_address] = supplier;
+  const [customer_name, customer_address] = customer;
   const fields = {
     supplier_name,
     supplier_address,
@@ -160,9 +173,10 @@ function assemble(
   return {
     fields,
     line_items,
-    checks: invoiceChecks(fields, line_items),
+    checks: invoiceChecks(fields, line_items, adjustments),
     text: words.text,
     pages: resultPages(words.pages),
+    document_kind: kind,
   };
 }
 
@@ -171,42 +185,50 @@ function order(doc: Document): DateOrder {
   return dateOrder(text, findCurrency(text)?.value ?? null);
 }
 
-/** Invoice and due date by their labels; an unlabelled first date is the invoice date. */
+/**
+ * Invoice and due date by their labels; else the date in the invoice number's
+ * heading ("Facture n° 562 du 02 juillet 2015"), else the first date.
+ */
 function labelledDates(doc: Document, dateOrder: DateOrder) {
   const reader = readDate(dateOrder);
   const due_date = labelledValue(doc.pages, doc.labels, "due_date", reader, { down: true });
   let invoice_date = labelledValue(doc.pages, doc.labels, "invoice_date", reader, { down: true });
+  const due = due_date.value === null ? sentenceDue(doc, dateOrder) : due_date;
+  if (invoice_date.value === null) invoice_date = headingDate(doc, dateOrder);
   if (invoice_date.value === null) {
-    invoice_date = dates(doc, dateOrder).find((d) => d.bbox !== due_date.bbox) ?? NOT_FOUND;
+    invoice_date = dates(doc, dateOrder).find((d) => d.value !== due.value) ?? NOT_FOUND;
   }
-  return { invoice_date, due_date };
+  // A due date cannot come before the invoice's: a misread label ("sue date") swapped them.
+  if (String(due.value ?? "9") < String(invoice_date.value ?? "0")) {
+    return { invoice_date: due, due_date: invoice_date };
+  }
+  return { invoice_date, due_date: due };
 }
 
-/** Several amounts read as one, their sum (taxes at two rates). */
-function sumFields(fields: readonly InvoiceField[]): InvoiceField {
-  const [first] = fields;
-  if (!first || fields.length === 1) return first ?? NOT_FOUND;
-  const sum = fields.reduce((s, f) => s + cents(Number(f.value)), 0);
-  return {
-    value: sum / 100,
-    text: fields.map((f) => f.text).join(" + "),
-    confidence: Math.min(...fields.map((f) => f.confidence)),
-    page: first.page,
-    bbox: union(fields.flatMap((f) => (f.bbox ? [f.bbox] : []))),
-  };
+/** Words that say a date in a sentence is the due date ("Zahlbar ... bis zum 15.04.2019"). */
+const DUE_IN_SENTENCE =
+  /(?<!\p{L})(?:payable|due|pay(?:ment)? by|zahlbar|fallig|bis zum|a payer|avant le|au plus tard le|echeance|te betalen|uiterlijk|vence|vencimiento|pagar antes|scadenza|entro il|pagar ate|vencimento)(?!\p{L})/u;
+
+/** A due date said in a sentence, after the words that say so. */
+function sentenceDue(doc: Document, dateOrder: DateOrder): InvoiceField {
+  for (const cell of doc.cells) {
+    const said = DUE_IN_SENTENCE.exec(fold(cell.text));
+    if (!said) continue;
+    const from = said.index + said[0].length;
+    const date = findDate(cell.text.slice(from), dateOrder);
+    if (date) return field(date.value, [piece(cell, from + date.index, date.text.length)]);
+  }
+  return NOT_FOUND;
 }
 
-/**
- * The tax: the last labelled tax amount, or the sum of several (7 % and 19 %)
- * when it is their sum that makes subtotal and tax the total.
- */
-function tax(taxes: readonly InvoiceField[], subtotal: InvoiceField, total: InvoiceField) {
-  const [last = NOT_FOUND] = taxes;
-  if (taxes.length < 2 || typeof subtotal.value !== "number" || typeof total.value !== "number") {
-    return last;
+/** A date in the cell that labels the invoice's number, after the label. */
+function headingDate(doc: Document, dateOrder: DateOrder): InvoiceField {
+  for (const { cell, label } of doc.labels) {
+    if (label.kind !== "invoice_number") continue;
+    const date = findDate(cell.text.slice(label.end), dateOrder);
+    if (date) return field(date.value, [piece(cell, label.end + date.index, date.text.length)]);
   }
-  const both = sumFields([...taxes].reverse());
-  return cents(subtotal.value + Number(both.value)) === cents(total.value) ? both : last;
+  return NOT_FOUND;
 }
 
 export const extractByLayout: Extractor = (words) => {
@@ -214,17 +236,18 @@ export const extractByLayout: Extractor = (words) => {
   const table = findItemTable(doc.pages);
   const inTable = (c: Cell) =>
     table?.rows.some((r) => r.page === c.page && r.index === c.row) ?? false;
-  const totals = { down: false, last: true, skip: inTable };
-  const subtotal = labelledValue(doc.pages, doc.labels, "subtotal", readAmount, totals);
-  const total = labelledValue(doc.pages, doc.labels, "total", readAmount, totals);
-  const taxes = labelledValues(doc.pages, doc.labels, "tax_amount", readAmount, totals);
+  const header = table?.header;
+  const inItems = (c: Cell) => inTable(c) || (c.page === header?.page && c.row === header.index);
+  const totals = findTotals(doc.pages, doc.labels, inTable);
   return assemble(words, doc, {
     ...labelledDates(doc, order(doc)),
-    subtotal,
-    tax_amount: tax(taxes, subtotal, total),
-    total,
+    subtotal: totals.subtotal,
+    tax_amount: totals.tax_amount,
+    total: totals.total,
     line_items: table?.items ?? [],
     top: table?.header.bbox.y0 ?? Number.POSITIVE_INFINITY,
+    adjustments: { items: totals.itemAdjustment, total: totals.totalAdjustment },
+    inItems,
   });
 };
 
@@ -349,7 +372,12 @@ export const extractByPatterns: Extractor = (words) => {
   );
   const line_items = items.map((i) => i.item);
   const sum = line_items.length > 0 ? line_items.reduce((s, i) => s + (i.amount ?? 0), 0) : null;
-  const [subtotal, tax_amount, total] = patternTotals(after.flatMap(moneyIn), sum);
+  let [subtotal, tax_amount, total] = patternTotals(after.flatMap(moneyIn), sum);
+  if (total.value === null) {
+    // No sum adds up (a receipt's total alone): the totals by their labels.
+    const labelled = findTotals(doc.pages, doc.labels, () => false);
+    [subtotal, tax_amount, total] = [labelled.subtotal, labelled.tax_amount, labelled.total];
+  }
   const all = dates(doc, order(doc));
   const [a, b] = all.filter((d, i) => all.findIndex((e) => e.value === d.value) === i);
   const [invoice_date, due_date] =
@@ -362,5 +390,6 @@ export const extractByPatterns: Extractor = (words) => {
     total,
     line_items,
     top: items[0]?.row.bbox.y0 ?? Number.POSITIVE_INFINITY,
+    inItems: (c) => items.some((i) => i.row.page === c.page && i.row.index === c.row),
   });
 };

@@ -1,11 +1,20 @@
 // Values found by their labels: a label cell, then its value in the rest of
 // the cell ("Invoice No: 123"), in the next cell to its right ("Total  $12"),
-// or in the cell under it (a label over its value). Both extractors read the
-// invoice's number, dates and parties this way; the layout extractor its
-// totals too.
+// or in the cell under it (a label over its value). An amount is the last one
+// right of its label before the next label ("Tax 15% on $112.90 | $16.94",
+// "Total | 24.99 | 5.00 | 29.99"), else in the label's own cell. Both
+// extractors read the invoice's number and dates this way; the layout
+// extractor its totals too.
 import type { InvoiceField } from "@/lib/kernel/contract";
-import { isTitle, type LabelKind, type LabelMatch, matchLabel } from "./labels";
-import { type DateOrder, findAmounts, findCurrency, findDate, hasDecimals } from "./normalise";
+import { type LabelKind, type LabelMatch, matchLabel } from "./labels";
+import {
+  type DateOrder,
+  type Found,
+  findAmounts,
+  findCurrency,
+  findDate,
+  hasDecimals,
+} from "./normalise";
 import {
   type Cell,
   field,
@@ -14,7 +23,6 @@ import {
   type PageRows,
   type Piece,
   piece,
-  type Row,
 } from "./rows";
 
 export interface LabelledCell {
@@ -27,13 +35,52 @@ export function labelledCells(pages: readonly PageRows[]): LabelledCell[] {
   const out: LabelledCell[] = [];
   for (const { rows } of pages) {
     for (const row of rows) {
-      for (const cell of row.cells) {
-        const label = matchLabel(cell.text);
-        if (label) out.push({ cell, label });
-      }
+      for (const cell of row.cells) out.push(...splitLabels(cell));
     }
   }
   return out;
+}
+
+const SUMS: ReadonlySet<LabelKind> = new Set(["subtotal", "tax_amount", "total"]);
+
+/**
+ * A cell's label, or the labels of a cell that names several sums over
+ * their columns ("Grondslag BTW bedrag" over "41,31  8,68"), each on the
+ * words it covers.
+ */
+function splitLabels(cell: Cell): LabelledCell[] {
+  const label = matchLabel(cell.text);
+  if (!label) return [];
+  if (label.whole || !SUMS.has(label.kind)) return [{ cell, label }];
+  // The words the first label covers, and whether the rest is a sum's label alone.
+  let at = 0;
+  let k = 0;
+  while (k < cell.words.length && at < label.end) {
+    at += (cell.words[k]?.text.length ?? 0) + 1;
+    k++;
+  }
+  const restWords = cell.words.slice(k);
+  const restText = restWords.map((w) => w.text).join(" ");
+  const next = matchLabel(restText);
+  if (k === 0 || restWords.length === 0 || !next || !SUMS.has(next.kind) || !next.whole) {
+    return [{ cell, label }];
+  }
+  const part = (words: typeof cell.words): Cell => ({
+    ...cell,
+    text: words.map((w) => w.text).join(" "),
+    words,
+    bbox: {
+      ...cell.bbox,
+      x0: Math.min(...words.map((w) => w.bbox.x0)),
+      x1: Math.max(...words.map((w) => w.bbox.x1)),
+    },
+  });
+  const first = part(cell.words.slice(0, k));
+  const firstLabel = matchLabel(first.text);
+  return [
+    ...(firstLabel ? [{ cell: first, label: firstLabel }] : []),
+    ...splitLabels(part(restWords)),
+  ];
 }
 
 /** The rest of a label's cell, if it holds more than punctuation. */
@@ -61,20 +108,34 @@ function below(pages: readonly PageRows[], cell: Cell, lines = 2.5): Cell | unde
   return undefined;
 }
 
-/** Where a label's value may be, nearest first. */
-function candidates(pages: readonly PageRows[], { cell, label }: LabelledCell, down: boolean) {
+/** Where a label's value may be, nearest first; for amounts, the last one before the next label first. */
+function candidates(
+  pages: readonly PageRows[],
+  { cell, label }: LabelledCell,
+  down: boolean,
+  amount = false,
+) {
   const here = rest(cell, label.end);
-  const out: Piece[] = here ? [here] : [];
-  out.push(...rightOf(pages, cell).map((c) => piece(c)));
+  const right = rightOf(pages, cell).map((c) => piece(c));
+  let out: Piece[];
+  if (amount) {
+    const next = right.findIndex((p) => matchLabel(p.text) !== undefined);
+    const before = next < 0 ? right : right.slice(0, next);
+    out = [...before.reverse(), ...(here ? [here] : [])];
+  } else {
+    out = [...(here ? [here] : []), ...right];
+  }
   const under = down && label.whole ? below(pages, cell) : undefined;
   if (under) out.push(piece(under));
   return out;
 }
 
-const NUMBER = /^[#:]?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*|\d[A-Z0-9\-/._]*)/i;
+/** A number after its label, past a "No." or "#" the label may leave ("Rechnung Nr. 12", "Inv # 7"). */
+const NUMBER =
+  /^(?:[#:]|n[°ºo]\.?|nr\.?|no\.?|num(?:ber|mer|ero)?\.?)?\s*[#:]?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*|\d[A-Z0-9\-/._]*)/i;
 
 /** A reader of one kind of value from a piece of text. */
-type Reader = (p: Piece) => InvoiceField | undefined;
+export type Reader = (p: Piece) => InvoiceField | undefined;
 
 export const readDate =
   (order: DateOrder): Reader =>
@@ -87,29 +148,74 @@ export const readDate =
 
 /** Money: an amount with decimals, or a whole one beside a currency sign or code ("¥1,200"). */
 export const readAmount: Reader = (p) => {
-  const money = findCurrency(p.text)
-    ? findAmounts(p.text)
-    : findAmounts(p.text).filter(hasDecimals);
+  const all = findAmounts(p.text);
+  const repaired = droppedSeparator(p.text, all);
+  if (repaired) {
+    const start = p.cell.text.indexOf(p.text) + repaired.index;
+    return field(repaired.value, [piece(p.cell, start, repaired.text.length)]);
+  }
+  const money = findCurrency(p.text) ? all : all.filter(hasDecimals);
   const amount = money.at(-1);
   if (!amount) return undefined;
   const start = p.cell.text.indexOf(p.text) + amount.index;
   return field(amount.value, [piece(p.cell, start, amount.text.length)]);
 };
 
+/**
+ * A total whose decimal separator a photo's OCR lost: thousands grouped, a
+ * space, two digits, at the end ("€ 6.393 43" is 6393.43; printed money has
+ * its cents).
+ */
+function droppedSeparator(text: string, all: readonly Found<number>[]) {
+  const [whole, cents] = all.slice(-2);
+  if (!whole || !cents || hasDecimals(whole) || !/^\d{2}$/.test(cents.text)) return undefined;
+  if (!/[.,'’]\d{3}$/.test(whole.text)) return undefined;
+  const between = text.slice(whole.index + whole.text.length, cents.index);
+  const after = text.slice(cents.index + cents.text.length);
+  if (between !== " " || !/^\s*(?:\p{Sc}|[A-Z]{3})?\s*$/u.test(after)) return undefined;
+  return {
+    value: whole.value + Number(cents.text) / 100,
+    text: text.slice(whole.index, cents.index + 2),
+    index: whole.index,
+  };
+}
+
+/** A number after a series' letters and a space ("FT 2023/158", "RE 4711"), in capitals. */
+const SERIES_NUMBER = /^([A-Z]{1,4} \d[A-Z0-9\-/._]*)/;
+
 const readNumber: Reader = (p) => {
-  if (matchLabel(p.text) || findDate(p.text)) return undefined;
-  const match = NUMBER.exec(p.text);
-  const number = match?.[1];
+  if (matchLabel(p.text)) return undefined;
+  const match = SERIES_NUMBER.exec(p.text) ?? NUMBER.exec(p.text);
+  const number = match?.[1]?.replace(/[.,/-]+$/, "");
   if (!match || !number) return undefined;
+  // A date is no number, but a number may have a date after it ("Nr. 471102 vom 05.03.2018").
+  if (findDate(p.text.slice(match[0].length - (match[1]?.length ?? 0)))?.index === 0)
+    return undefined;
   const start = p.cell.text.indexOf(p.text) + match[0].length - number.length;
   return field(number, [piece(p.cell, start, number.length)]);
 };
 
 interface ValueOptions {
   down: boolean;
+  /** An amount: read right to left up to the next label (see the top of this file). */
+  amount?: boolean;
   /** Take the last label first, as totals stand at the end. */
   last?: boolean;
   skip?: (cell: Cell) => boolean;
+}
+
+/** The value one label leads to: the nearest candidate `read` accepts. */
+export function labelValue(
+  pages: readonly PageRows[],
+  labelled: LabelledCell,
+  read: Reader,
+  options: Pick<ValueOptions, "down" | "amount">,
+): InvoiceField | undefined {
+  for (const candidate of candidates(pages, labelled, options.down, options.amount)) {
+    const value = read(candidate);
+    if (value) return value;
+  }
+  return undefined;
 }
 
 /** The value each label of `kind` leads to (the nearest candidate `read` accepts), in order. */
@@ -122,13 +228,7 @@ export function labelledValues(
 ): InvoiceField[] {
   const mine = labels.filter((l) => l.label.kind === kind && !options.skip?.(l.cell));
   if (options.last) mine.reverse();
-  return mine.flatMap((labelled) => {
-    for (const candidate of candidates(pages, labelled, options.down)) {
-      const value = read(candidate);
-      if (value) return [value];
-    }
-    return [];
-  });
+  return mine.flatMap((labelled) => labelValue(pages, labelled, read, options) ?? []);
 }
 
 /** The first value a label of `kind` leads to. */
@@ -142,98 +242,3 @@ export const labelledValue = (
 
 export const readInvoiceNumber = (pages: readonly PageRows[], labels: readonly LabelledCell[]) =>
   labelledValue(pages, labels, "invoice_number", readNumber, { down: true });
-
-/** Whether a cell reads as a label or a title rather than a name or address. */
-const isLabelOrTitle = (cell: Cell) => matchLabel(cell.text) !== undefined || isTitle(cell.text);
-
-/** A name and the address lines under it, left-aligned, each close to the one before. */
-function party(pages: readonly PageRows[], name: Piece): [InvoiceField, InvoiceField] {
-  const lines: Piece[] = [];
-  let last = name.cell;
-  const page = pages.find((p) => p.page === name.cell.page);
-  for (let i = 0; i < 4; i++) {
-    const next = below(pages, last, 1.2);
-    if (!next || !page || isLabelOrTitle(next)) break;
-    if (Math.abs(next.bbox.x0 - name.cell.bbox.x0) > page.unit * 2) break;
-    lines.push(piece(next));
-    last = next;
-  }
-  const address = lines.length > 0 ? field(lines.map((l) => l.text).join(", "), lines) : NOT_FOUND;
-  return [field(name.text, [name]), address];
-}
-
-/** The party a label (customer or supplier) names: on its own cell or under it. */
-export function labelledParty(
-  pages: readonly PageRows[],
-  labels: readonly LabelledCell[],
-  kind: "customer" | "supplier",
-): [InvoiceField, InvoiceField] | undefined {
-  for (const { cell, label } of labels.filter((l) => l.label.kind === kind)) {
-    const colon = cell.text.slice(label.end).trimStart().startsWith(":");
-    if (!label.whole && !colon) continue;
-    const here = rest(cell, label.end);
-    const under = below(pages, cell, 1.5);
-    const name = here ?? (under && !isLabelOrTitle(under) ? piece(under) : undefined);
-    if (name) return party(pages, name);
-  }
-  return undefined;
-}
-
-/** Whether a row prints money (an item or a total), which no party's name does. */
-const withMoney = (row: Row | undefined) =>
-  row?.cells.some((c) => findAmounts(c.text).some(hasDecimals)) ?? false;
-
-/** A cell without a title word at either end ("Oakridge Consulting LLC INVOICE", one line to PaddleOCR). */
-function withoutTitle(cell: Cell): Piece {
-  const words = [...cell.words];
-  while (words.length > 1 && isTitle(words.at(-1)?.text ?? "")) words.pop();
-  while (words.length > 1 && isTitle(words[0]?.text ?? "")) words.shift();
-  const first = words[0];
-  const start = first ? cell.words.indexOf(first) : 0;
-  const index = cell.words.slice(0, start).reduce((n, w) => n + w.text.length + 1, 0);
-  const length = words.reduce((n, w) => n + w.text.length + 1, -1);
-  return piece(cell, index, length);
-}
-
-/**
- * The supplier when no label names it: the largest print above the customer
- * and the line items on the first page that is not a title, a label or a
- * value already read (invoices head their paper with the sender's name).
- */
-export function headerParty(
-  pages: readonly PageRows[],
-  above: number,
-  used: (cell: Cell) => boolean,
-): [InvoiceField, InvoiceField] | undefined {
-  const first = pages[0];
-  if (!first) return undefined;
-  const cells = first.rows
-    .flatMap((r) => r.cells)
-    .filter(
-      (c) =>
-        c.bbox.y1 <= above &&
-        /\p{L}{2}/u.test(c.text) &&
-        !isLabelOrTitle(c) &&
-        !used(c) &&
-        !findDate(c.text) &&
-        !withMoney(first.rows[c.row]),
-    );
-  const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
-  const name = cells.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];
-  if (!name) return undefined;
-  // Words of the same print right after it on its row are the rest of the
-  // name, when an engine's word boxes leave wide gaps ("Kestrel | Joinery | Ltd").
-  const row = first.rows[name.row]?.cells ?? [];
-  const rest: Cell[] = [];
-  for (const cell of row.slice(row.indexOf(name) + 1)) {
-    const last = rest.at(-1) ?? name;
-    const close = cell.bbox.x0 - last.bbox.x1 < first.unit * 3;
-    if (!close || !cells.includes(cell) || Math.abs(size(cell) - size(name)) > size(name) * 0.2)
-      break;
-    rest.push(cell);
-  }
-  if (rest.length === 0) return party(pages, withoutTitle(name));
-  const joined = [name, ...rest].map((c) => piece(c));
-  const [, address] = party(pages, piece(name));
-  return [field(joined.map((p) => p.text).join(" "), joined, " "), address];
-}

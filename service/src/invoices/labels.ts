@@ -15,40 +15,58 @@ export type LabelKind =
   | "supplier"
   | "subtotal"
   | "tax_amount"
-  | "total";
+  | "total"
+  // Discounts, shipping, rounding, deposits: lines between items and total that are no item.
+  | "adjustment"
+  // A delivery address: a party that is neither supplier nor customer.
+  | "ship_to";
 
 const LABELS: Record<LabelKind, readonly string[]> = {
   invoice_number: [
     "invoice (?:number|no\\.?|nr\\.?|#|num\\.?|id)",
     // A title with the number after it: "INVOICE 2026-0117", "Rechnung Nr. 12".
-    "(?:invoice|rechnung|facture|factura|factuur|fattura)(?= *[#:]? *[a-z]{0,4}[-/]?\\d)",
-    "inv\\.? ?(?:no|#)\\.?",
-    "(?:bill|document|order) (?:no\\.?|number)",
+    "(?:(?:tax |commercial |proforma |final )?invoice|(?:handels|schluss|teil|abschlags|proforma)?rechnung|facture|factura|factuur|fattura|fatura|receipt|bill)(?= *[#:]? *[a-z]{0,4}[.°º]?[-/]? *\\d)",
+    "inv\\.? ?(?:no|#|nr)\\.?",
+    "(?:bill|document|receipt|voucher) (?:no\\.?|nr\\.?|number|#)",
+    "(?:tax |commercial )?invoice (?:n[°oº]\\.?|nr\\.?)",
+    "(?:handels|schluss|teil|abschlags|proforma)?rechnung (?:n[°or]\\.?|nummer)",
     "reference(?: no\\.?)?",
     "ref\\.?(?: no\\.?)?",
     "rechnungs?(?:-| )?(?:nummer|nr\\.?)",
+    "(?:beleg|bon|quittungs?) ?(?:nummer|nr\\.?)",
     "rechnung nr\\.?",
     "beleg(?:nummer|nr\\.?)",
-    "facture n[°o]\\.?",
-    "(?:numero|n[°oº]) (?:de )?facture",
+    "facture n[°oº]\\.?",
+    "(?:recu|ticket|quittance) n[°oº]\\.?",
+    "(?:numero|n[°oº?]) (?:de )?facture",
     "factura n[°oº.]?",
-    "(?:numero|n[°oº]) (?:de )?factura",
+    "(?:numero|n[°oº?]) (?:de )?factura",
     "factuur ?(?:nummer|nr\\.?)",
     "fattura n[°o.]?",
     "numero (?:della )?fattura",
     "(?:numero da )?fatura n?[°oº]?",
+    "(?:recibo|ricevuta|scontrino|bon|kassabon|bonnummer) (?:n[°oº.]?|nr\\.?|numero)",
     "no\\.",
     "#",
+    // A column of the number alone ("Numéro | Date | Échéance" over their values).
+    "numero",
+    "nummer",
+    "number",
   ],
   invoice_date: [
     "invoice date",
     "date of issue",
     "issue date",
     "date issued",
+    "receipt date",
+    "dated?",
+    "invoice date/tax point",
     "billing date",
     "tax point",
     "date",
     "rechnungsdatum",
+    "belegdatum",
+    "leistungsdatum",
     "ausstellungsdatum",
     "datum",
     "date de (?:la )?facture",
@@ -56,6 +74,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "date de facturation",
     "fecha(?: de (?:la )?factura| de emision| de expedicion)?",
     "factuurdatum",
+    "factuur datum",
     "data(?: (?:della )?fattura| de emissao| da fatura)?",
   ],
   due_date: [
@@ -78,7 +97,11 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "data de vencimento",
   ],
   customer: [
-    "bill(?:ed)? to",
+    "bill(?:ed)? to(?: address)?",
+    "billing address",
+    "invoice address",
+    "attn",
+    "charge to",
     "to",
     "invoice(?:d)? to",
     "sold to",
@@ -87,55 +110,113 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "buyer",
     "recipient",
     "rechnungsempfanger",
+    "leistungsempfanger",
+    "rechnungsadresse",
     "empfanger",
     "kunde",
+    "kaufer",
+    "auftraggeber",
+    "besteller",
     "an",
     "facture a",
+    "facturee? a",
+    "adresse de facturation",
     "destinataire",
+    "acheteur",
     "facturar a",
+    "facturado a",
+    "direccion de facturacion",
+    "comprador",
     "cliente",
     "factuur aan",
+    "gefactureerd aan",
+    "factuuradres",
     "klant",
+    "afnemer",
     "fatturare a",
+    "fatturato a",
+    "intestatario",
+    "indirizzo di fatturazione",
+    "cessionario(?: ?/ ?committente| committente)?",
+    "committente",
+    "acquirente",
+    "destinatario",
     "faturar a",
+    "faturado a",
+    "endereco de faturacao",
+    "adquirente",
   ],
   supplier: [
     "from",
+    "sold by",
+    "service provider",
+    "billed by",
     "supplier",
     "seller",
     "vendor",
     "issued by",
     "lieferant",
     "verkaufer",
+    "rechnungssteller",
+    "leistungserbringer",
     "von",
     "fournisseur",
     "emetteur",
+    "emis par",
     "vendeur",
+    "prestataire",
     "proveedor",
     "emisor",
+    "vendedor",
     "leverancier",
+    "verkoper",
     "fornitore",
+    "cedente(?: ?/ ?prestatore| prestatore)?",
+    "prestatore",
     "fornecedor",
+    "emitente",
   ],
   subtotal: [
     "sub-? ?total",
+    "(?:items?|goods|merchandise|line) total",
+    "total (?:items?|goods|merchandise)",
+    "total (?:hors taxes|ht|h\\.t\\.)",
+    "total excl(?:uding)?\\.? (?:vat|tax|gst|btw)",
+    "exclusief btw",
+    "excl\\.? btw",
     "net",
     "net (?:total|amount)",
-    "total (?:net|excl\\.?(?: vat| tax)?|before tax)",
+    "total (?:net|(?:excl|exkl|ex)\\.?(?: (?:vat|tax|mwst|ust|gst|btw))?|before tax)",
     "amount before tax",
     "zwischensumme",
+    "(?:summe )?warenwert",
+    "summe positionen",
+    "positionen gesamt",
+    "gesamt(?:betrag)? netto",
+    "netto ?summe",
     "nettobetrag",
     "summe netto",
     "netto(?:summe|betrag)?",
     "gesamt netto",
     "sous-total",
+    "total articles",
+    "montant hors taxes",
     "total ht",
     "montant ht",
     "base imponible",
+    "base (?:ht|hors taxes)",
+    "grondslag",
+    "bemessungsgrundlage",
+    "base (?:de calculo|tributavel)",
+    "subtotal sin iva",
+    "total sin iva",
     "subtotaal",
+    "totaal artikelen",
     "totaal excl\\.? btw",
     "(?:totale )?imponibile",
     "subtotale",
+    "totale (?:merce|articoli|imponibile)",
+    "total (?:sem iva|i?liquido|dos artigos)",
   ],
   tax_amount: [
     "(?:sales )?tax(?: amount)?",
@@ -152,9 +233,19 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "btw",
     "imposta",
     "impuesto",
+    "i\\.v\\.a\\.?",
+    "total (?:tax|vat|tva|iva|btw|gst)",
+    "mwst\\.?-?betrag",
+    "ust\\.?-?betrag",
+    "montant (?:de la )?tva",
+    "importe (?:del )?iva",
+    "btw[- ]bedrag",
+    "valor (?:do )?iva",
   ],
   total: [
-    "total(?: due| amount| payable| to pay)?",
+    "total(?: due| amount| payable| to pay| incl\\.?(?:uding)?\\.? (?:vat|tax|gst|btw)| sales| eur| usd| chf| gbp)?",
+    "amount to pay",
+    "jumlah(?: bayar)?",
     "amount (?:due|payable)",
     "grand total",
     "balance(?: due)?",
@@ -165,21 +256,86 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "endbetrag",
     "zu zahlen(?:der betrag)?",
     "bruttobetrag",
-    "summe",
+    "gesamt ?brutto",
+    "summe(?: brutto| eur)?",
+    "rechnungssumme",
     "montant (?:total|du|ttc)",
     "net a payer",
     "total a payer",
+    "somme a payer",
+    "montant a payer",
+    "total facture",
     "importe total",
+    "importe",
     "total a pagar",
-    "totaal(?: incl\\.? btw)?",
+    "total factura",
+    "totaal(?: incl\\.? btw| bedrag)?",
+    "factuur totaal",
     "te betalen",
-    "totale(?: fattura| da pagare)?",
+    "totale(?: fattura| da pagare| documento)?",
     "importo totale",
+    "total (?:da fatura|a pagar)",
+    "valor total",
+  ],
+  ship_to: [
+    "ship(?:ped)? to",
+    "deliver(?:ed)? to",
+    "(?:delivery|shipping) address",
+    "lieferanschrift",
+    "liefer(?:adresse|ung an)",
+    "versandadresse",
+    "adresse de livraison",
+    "livre a",
+    "direccion de (?:envio|entrega)",
+    "enviar a",
+    "afleveradres",
+    "verzendadres",
+    "indirizzo di (?:consegna|spedizione)",
+    "endereco de entrega",
+  ],
+  adjustment: [
+    "discount",
+    "rebate",
+    "promo(?:tion)?",
+    "shipping(?: (?:and|&) handling)?",
+    "delivery(?: fee| charge)?",
+    "freight",
+    "postage",
+    "rounding",
+    "round(?:ing)? off",
+    "deposit",
+    "rabatt",
+    "nachlass",
+    "skonto",
+    "versand(?:kosten)?",
+    "porto",
+    "fracht",
+    "rundungs?(?:differenz)?",
+    "remise",
+    "escompte",
+    "frais de (?:port|livraison|transport)",
+    "livraison",
+    "arrondi",
+    "descuento",
+    "gastos de envio",
+    "envio",
+    "redondeo",
+    "sconto",
+    "spese di (?:spedizione|trasporto)",
+    "spedizione",
+    "arrotondamento",
+    "korting",
+    "verzend(?:kosten|ing)",
+    "afronding",
+    "desconto",
+    "portes",
+    "frete",
+    "arredondamento",
   ],
 };
 
 const TITLE =
-  /^(?:tax |commercial |vat )?(?:invoice|rechnung|facture|factura|factuur|fattura|fatura|bill|credit note|gutschrift)$/;
+  /^(?:(?:tax |commercial |vat |retail |proforma |pro forma |final |copy |kopie |duplicate )?(?:invoices?|rechnung|handelsrechnung|facture|factura|factuur|fattura|fatura|bill|credit note|gutschrift|receipt|payment receipt|sales receipt|kassenbon|quittung|recu|recibo|ricevuta|scontrino|kassabon)(?: ?bill)?)$/;
 const TITLE_WORDS = [
   "invoice",
   "rechnung",
@@ -188,6 +344,8 @@ const TITLE_WORDS = [
   "factuur",
   "fattura",
   "gutschrift",
+  "receipt",
+  "quittung",
 ];
 
 /**
@@ -195,7 +353,9 @@ const TITLE_WORDS = [
  * also as OCR misreads a large title: letters spaced out (`F ACTU U R`), an
  * `I` read as `|`, or one letter wrong.
  */
-export function isTitle(text: string): boolean {
+export const isTitle = remembered(titleOnly);
+
+function titleOnly(text: string): boolean {
   const letters = fold(text.replaceAll("|", "i"))
     .replace(/[^a-z ]/g, "")
     .trim();
@@ -212,22 +372,28 @@ export type ColumnRole = "description" | "quantity" | "unit_price" | "amount";
 const COLUMNS: Record<ColumnRole, readonly string[]> = {
   description: [
     "description",
+    "(?:item|product|service|article) (?:description|name)",
+    "description of (?:goods|services)",
     "items?",
     "articles?",
-    "artikel",
+    "artikel(?:bezeichnung)?",
     "products?",
     "produkt",
     "produit",
     "producto",
+    "produto",
     "services?",
-    "leistung",
+    "leistung(?:sbeschreibung)?",
     "bezeichnung",
-    "beschreibung",
+    "(?:waren|artikel)?beschreibung",
     "designation",
+    "libelle",
     "omschrijving",
     "concepto",
+    "articulo",
     "descripcion",
     "descrizione",
+    "articolo",
     "descricao",
     "details",
     "particulars",
@@ -235,63 +401,92 @@ const COLUMNS: Record<ColumnRole, readonly string[]> = {
   quantity: [
     "qty\\.?",
     "quantity",
+    "quant\\.?",
     "qte\\.?",
     "quantite",
+    "nombre",
+    "nbre?\\.?",
     "menge",
     "anzahl",
     "aantal",
+    "hoeveelheid",
     "cantidad",
     "cant\\.?",
     "uds\\.?",
+    "unid\\.?",
+    "unidades",
     "units?",
     "hours",
-    "hrs\\.?",
+    "hrs?\\.?",
     "stk\\.?",
+    "stuks?",
     "pcs\\.?",
+    "pieces",
     "quantita",
+    "qta\\.?",
     "quantidade",
+    "qtd\\.?",
   ],
   unit_price: [
     "(?:unit )?price",
+    "price (?:per unit|each)",
+    "per unit",
+    "each",
     "rate",
     "unit cost",
-    "einzelpreis",
-    "preis",
+    "einzel(?:preis|wert)",
+    "(?:vk-|stuck)?preis(?: pro (?:stuck|einheit))?",
     "e-?preis",
-    "prix(?: unitaire)?(?: ht)?",
-    "p\\.?u\\.?",
-    "precio(?: unitario| unidad)?",
-    "prijs",
+    "prix(?: unitaire| unit\\.?| u\\.?)?(?: ht| ttc)?",
+    "p\\.? ?u\\.? ?(?:ht)?",
+    "precio(?: unitario| unidad| unit\\.?)?",
+    "prijs(?: per stuk)?",
     "stukprijs",
-    "prezzo(?: unitario)?",
-    "preco(?: unitario)?",
+    "prezzo(?: unitario| unit\\.?)?",
+    "preco(?: unitario| unit\\.?)?",
+    "valor unitario",
   ],
   amount: [
     "amount",
-    "(?:line |net )?total",
+    "(?:line |net |sub)?total",
     "net amount",
-    "betrag",
-    "gesamt(?:preis)?",
-    "montant(?: ht)?",
-    "total ht",
+    "charges",
+    "(?:zeilen|gesamt|netto)?betrag",
+    "gesamt(?:preis|wert)?",
+    "summe",
+    "montant(?: ht| ttc)?",
+    "prix total",
+    "total (?:ht|ttc)",
     "importe",
     "bedrag",
     "totaal",
+    "prijs incl\\.? btw",
     "importo",
-    "valor",
+    "valor(?: total)?",
   ],
 };
 
 /** Lower case without accents, one UTF-16 unit per unit, so indices match the original. */
-function fold(text: string): string {
+export function fold(text: string): string {
   return text.replace(/./gsu, (c) => {
     const base = (c.normalize("NFD")[0] ?? c).toLowerCase();
     return base.length === c.length ? base : c;
   });
 }
 
+/** A space of a pattern matches any run of spaces (a currency code blanked out leaves several). */
 const compile = (patterns: readonly string[]) =>
-  patterns.map((p) => new RegExp(`(?<![\\p{L}\\d])(?:${p})(?![\\p{L}\\d])`, "u"));
+  patterns.map(
+    (p) =>
+      new RegExp(`(?<![\\p{L}\\d])(?:${p.replace(/ (?![?*+{])/g, "\\s+")})(?![\\p{L}\\d])`, "u"),
+  );
+
+/**
+ * Currency codes and signs inside a label name no field ("Montant EUR HT",
+ * "Preis CHF", "Total €"): blanked out, so the indices stay the text's.
+ */
+const CURRENCY_WORD =
+  /(?<![a-z])(?:eur|usd|chf|gbp|inr|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|€|\$|£)(?![a-z])/g;
 
 const LABEL_PATTERNS = Object.entries(LABELS).map(
   ([kind, patterns]) => [kind as LabelKind, compile(patterns)] as const,
@@ -316,7 +511,7 @@ function longest<K>(
   text: string,
   table: readonly (readonly [K, readonly RegExp[]])[],
 ): LabelMatch<K> | undefined {
-  const folded = fold(text);
+  const folded = fold(text).replace(CURRENCY_WORD, (m) => " ".repeat(m.length));
   let best: (LabelMatch<K> & { length: number }) | undefined;
   for (const [kind, patterns] of table) {
     for (const pattern of patterns) {
@@ -333,30 +528,81 @@ function longest<K>(
 
 const LITERAL = /^[\p{L}' -]{7,}$/u;
 
+/** The plain (regex-free) labels of a table, with their kind: the ones a misread may stand for. */
+const literals = new WeakMap<object, { kind: unknown; literal: string }[]>();
+function literalsOf<K>(table: readonly (readonly [K, readonly RegExp[]])[]) {
+  let found = literals.get(table) as { kind: K; literal: string }[] | undefined;
+  if (!found) {
+    found = table.flatMap(([kind, patterns]) =>
+      patterns.flatMap((pattern) => {
+        const literal = pattern.source
+          .slice(pattern.source.indexOf("(?:") + 3, pattern.source.lastIndexOf(")(?!"))
+          .replaceAll("\\s+", " ");
+        return LITERAL.test(literal) ? [{ kind, literal }] : [];
+      }),
+    );
+    literals.set(table, found);
+  }
+  return found;
+}
+
 /** A whole cell that is a plain label of seven letters or more but for a letter or two. */
 function misread<K>(
   folded: string,
   table: readonly (readonly [K, readonly RegExp[]])[],
 ): LabelMatch<K> | undefined {
   const text = folded.replace(/[\s:#.]+$/, "");
-  if (text.length < 7) return undefined;
-  for (const [kind, patterns] of table) {
-    for (const pattern of patterns) {
-      const literal = pattern.source.slice(
-        pattern.source.indexOf("(?:") + 3,
-        pattern.source.lastIndexOf(")(?!"),
-      );
-      if (!LITERAL.test(literal) || Math.abs(literal.length - text.length) > 2) continue;
-      if (distance(literal, text) <= (literal.length >= 12 ? 2 : 1)) {
-        return { kind, end: folded.length, whole: true };
-      }
+  // Only a short run of letters can be a misread label.
+  if (text.length < 7 || text.length > 40 || !LITERAL.test(text)) return undefined;
+  for (const { kind, literal } of literalsOf(table)) {
+    if (Math.abs(literal.length - text.length) > 2) continue;
+    if (distance(literal, text) <= (literal.length >= 12 ? 2 : 1)) {
+      return { kind, end: folded.length, whole: true };
     }
   }
   return undefined;
 }
 
+/**
+ * A function of a cell's text remembered for the texts seen last: a page
+ * asks the same cells again and again (labels, titles, column names).
+ */
+export function remembered<T>(read: (text: string) => T, size = 20_000): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    if (seen.has(text)) return seen.get(text) as T;
+    const value = read(text);
+    if (seen.size >= size) seen.clear();
+    seen.set(text, value);
+    return value;
+  };
+}
+
 /** The field a cell's text labels, if it starts with a label. */
-export const matchLabel = (text: string) => longest(text, LABEL_PATTERNS);
+export const matchLabel = remembered((text: string) => longest(text, LABEL_PATTERNS));
 
 /** The line-item column a header cell names. */
-export const matchColumn = (text: string) => longest(text, COLUMN_PATTERNS);
+export const matchColumn = remembered((text: string) => longest(text, COLUMN_PATTERNS));
+
+const SUMMARY: ReadonlySet<LabelKind> = new Set(["subtotal", "tax_amount", "total", "adjustment"]);
+
+/** Words a summary line may carry beside its label and amounts ("Tax 15% on $ 112.90"). */
+const QUALIFIER =
+  /^(?:incl|inkl|excl|exkl|zzgl|vat|tax|mwst|ust|tva|iva|btw|gst|hst|net|netto|brutto|sales|rate|due|paid|on|of|auf|sur|sobre|su|van|over|de|du|der|the|and|und|et|y|e|en|to|from|items?)$/;
+
+/**
+ * The kind of a line that sums or adjusts the items (subtotal, tax, total,
+ * discount, shipping, rounding) rather than being one: it starts with such a
+ * label, and what follows is amounts, rates and qualifiers, no description.
+ */
+export function isSummaryLine(text: string): LabelKind | undefined {
+  const label = matchLabel(text);
+  if (!label || !SUMMARY.has(label.kind)) return undefined;
+  const words = fold(text.slice(label.end)).match(/\p{L}{4,}/gu) ?? [];
+  const described = words.some((w) => !QUALIFIER.test(w) && findCurrencyCode(w) === undefined);
+  return described ? undefined : label.kind;
+}
+
+const findCurrencyCode = (word: string) =>
+  /^[a-z]{3}$/.test(word) && CURRENCY_CODES.has(word.toUpperCase()) ? word : undefined;
+const CURRENCY_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));

@@ -18,7 +18,13 @@ const NUMERIC: Record<DateOrder, chrono.Chrono> = { dmy: chrono.en.GB, mdy: chro
 const REFERENCE = new Date(Date.UTC(2000, 0, 1));
 
 const NUMERIC_DATE = /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})\b/g;
-const MAYBE_DATE = /\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2}/;
+/** What a date must look like before chrono reads it: numbers and separators, or a month's name. */
+const NUMERIC_SHAPE = /\d{1,4} ?[./-] ?\d{1,2} ?[./-] ?\d{2,4}/;
+const MONTH =
+  /(?<!\p{L})(?:jan|feb|f[eé]v|m[aä]r|maa|mrt|apr|avr|abr|ma[iy]|mei|mag|jun|jui|giu|jul|lug|aug|ao[uû]|ago|sep|set|o[ck]t|ott|out|nov|d[eé][cz]|dic|ene|gen)/iu;
+/** A worded date prints its year in full ("Mar 9 24" is no date). */
+const maybeDate = (text: string) =>
+  NUMERIC_SHAPE.test(text) || (/\d{4}/.test(text) && MONTH.test(text));
 
 export interface Found<T> {
   value: T;
@@ -30,11 +36,25 @@ export interface Found<T> {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+const dates = new Map<string, Found<string> | undefined>();
+
 /** The first full date (day, month and year all printed) in `text`, as YYYY-MM-DD. */
 export function findDate(text: string, order: DateOrder = "dmy"): Found<string> | undefined {
-  if (!MAYBE_DATE.test(text)) return undefined;
+  if (!maybeDate(text)) return undefined;
+  // Remembered: the extractors ask about the same cells many times.
+  const key = `${order}\u0000${text}`;
+  if (dates.has(key)) return dates.get(key);
+  const found = parseDate(text, order);
+  if (dates.size >= 20_000) dates.clear();
+  dates.set(key, found);
+  return found;
+}
+
+function parseDate(text: string, order: DateOrder): Found<string> | undefined {
   const dotted = /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/.test(text);
-  const parsers = [NUMERIC[dotted ? "dmy" : order], ...WORDED, ...MORE];
+  // Worded dates only where a month may be named.
+  const worded = MONTH.test(text) ? [...WORDED, ...MORE] : [];
+  const parsers = [NUMERIC[dotted ? "dmy" : order], ...worded];
   let best: chrono.ParsedResult | undefined;
   for (const parser of parsers) {
     for (const result of parser.parse(text, REFERENCE)) {
@@ -79,15 +99,40 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   zł: "PLN",
   Kč: "CZK",
   "Fr.": "CHF",
+  "Rs.": "INR",
+  Rs: "INR",
 };
 const ISO_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
 const CODE = /\b[A-Z]{3}\b/g;
+// A sign made of letters ("Rs", "zł") only as a word of its own, not inside "Orders".
 const SYMBOL = new RegExp(
   Object.keys(SYMBOLS)
     .sort((a, b) => b.length - a.length)
-    .map((s) => s.replace(/[$.]/g, "\\$&"))
+    .map((s) => {
+      const escaped = s.replace(/[$.]/g, "\\$&");
+      return `${/^\p{L}/u.test(s) ? "(?<!\\p{L})" : ""}${escaped}${/\p{L}$/u.test(s) ? "(?!\\p{L})" : ""}`;
+    })
     .join("|"),
+  "u",
 );
+
+/** Currencies named in words ("... pounds and 26 pence"), for a page that prints no sign or code. */
+const WORDS: readonly [RegExp, string][] = [
+  [/(?<!\p{L})(?:pounds?(?: sterling)?|pence)(?!\p{L})/iu, "GBP"],
+  [/(?<!\p{L})(?:euros?|euro cents?)(?!\p{L})/iu, "EUR"],
+  [/(?<!\p{L})(?:swiss francs?|schweizer franken|franken|rappen)(?!\p{L})/iu, "CHF"],
+  [/(?<!\p{L})(?:rupees?|paise)(?!\p{L})/iu, "INR"],
+  [/(?<!\p{L})(?:us dollars?|dollars?|cents)(?!\p{L})/iu, "USD"],
+];
+
+/** The currency a text names in words, if any. */
+export function findCurrencyWord(text: string): Found<string> | undefined {
+  for (const [pattern, value] of WORDS) {
+    const found = pattern.exec(text);
+    if (found) return { value, text: found[0], index: found.index };
+  }
+  return undefined;
+}
 
 /** The currency `text` names, by ISO code (`EUR`) or sign (`€`, `$`, `£`). */
 export function findCurrency(text: string): Found<string> | undefined {
@@ -124,4 +169,8 @@ export function findAmounts(text: string): Found<number>[] {
 }
 
 /** Whether a printed number has decimals, as money on invoices does. */
-export const hasDecimals = (found: Found<number>) => /[.,]\d{1,4}\)?$/.test(found.text);
+export const hasDecimals = (found: Found<number>) => {
+  // As findAmounts read it: "3.441.812" and "1.234" group thousands, "12.50" has decimals.
+  const [match] = found.text.matchAll(AMOUNT);
+  return match?.[4] !== undefined;
+};

@@ -14,13 +14,10 @@ import path from "node:path";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { commandExists, runCommand } from "../engines/command";
 import { type Grey, type PixelSource, toGrey } from "../preprocess/grey";
+import { MAX_PAGE_PIXELS } from "../providers/limits";
 import { UnreadableDocumentError } from "../providers/types";
 
-/**
- * No page is rasterised larger than this, whatever its size in points, and no image
- * larger is read (process/pages.ts refuses it before any engine sees it).
- */
-export const MAX_PAGE_PIXELS = 40_000_000;
+export { MAX_PAGE_PIXELS };
 /**
  * A page too large to be drawn at this resolution within MAX_PAGE_PIXELS (over about
  * 160 × 160 cm) is refused: drawn smaller, its print would be too small to read.

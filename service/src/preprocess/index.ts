@@ -1,18 +1,25 @@
 // Page images made easier to read before OCR (issue 15, "Photos of paper"),
 // each step on only where the calibration bench showed it helps
 // (docs/quality.md):
-//   normalize  divide out uneven light and stretch contrast (background.ts)
+//   normalize  divide out uneven light and stretch contrast (background.ts), after
+//              turning light text on dark into dark text on light (inverted.ts)
 //   deskew     straighten text tilted by more than MIN_SKEW degrees (skew.ts)
 //   upscale    enlarge small print (x-height under SMALL_PRINT pixels) to TARGET_X_HEIGHT
 // The result is a grey PGM image (PNG for an engine that asks for it); `scale` says how
 // much it was enlarged (a PDF page's dpi grows with it), and `toOriginal` maps
 // boxes found on it back onto the person's own image, so answers keep
 // referring to the page as it was sent. Images the canvas cannot decode
-// (TIFF) or too large to work on pass through unchanged.
+// (TIFF) or too large to work on pass through unchanged; too large is known from
+// the header, before anything is decoded (a 35 MP page decoded only to be passed
+// through held 140 MB). Passed through, they stay in colour: Tesseract thresholds
+// a colour page channel by channel, and reads it better than one made grey
+// (docs/memory.md).
 import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { imageSize } from "image-size";
 import type { BBox } from "@/lib/kernel/contract";
 import { flattenBackground } from "./background";
 import { type Grey, otsu, toCanvas, toGrey, toPgm } from "./grey";
+import { invertDarkRegions } from "./inverted";
 import { estimateSkew, typicalXHeight } from "./skew";
 
 export const PREPROCESS_STEPS = ["normalize", "deskew", "upscale"] as const;
@@ -59,13 +66,25 @@ function isWhole(bytes: Buffer): boolean {
   return true;
 }
 
+/** Width × height from the image's header; undefined when it has none this can read. */
+function headerPixels(bytes: Buffer): number | undefined {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width * height;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function preparePage(
   bytes: Buffer,
   steps: ReadonlySet<PreprocessStep>,
   format: PreparedFormat = "pgm",
 ): Promise<PreparedPage> {
   const unchanged = { image: bytes, scale: 1, skew: 0, toOriginal: same };
-  if (steps.size === 0 || !isWhole(bytes)) return unchanged;
+  if (steps.size === 0 || !isWhole(bytes) || (headerPixels(bytes) ?? 0) > MAX_PIXELS) {
+    return unchanged;
+  }
   const encode = (image: Grey) => (format === "png" ? toCanvas(image).encode("png") : toPgm(image));
   let decoded: Awaited<ReturnType<typeof loadImage>>;
   try {
@@ -78,7 +97,7 @@ export async function preparePage(
   const canvas = createCanvas(width, height);
   canvas.getContext("2d").drawImage(decoded, 0, 0);
   let grey = toGrey(canvas);
-  if (steps.has("normalize")) grey = flattenBackground(grey);
+  if (steps.has("normalize")) grey = flattenBackground(invertDarkRegions(grey));
   const threshold = otsu(grey);
   const measured = steps.has("deskew") ? estimateSkew(grey, threshold) : 0;
   const skew = Math.abs(measured) >= MIN_SKEW ? measured : 0;

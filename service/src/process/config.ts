@@ -23,7 +23,7 @@ export const processEnvSchema = z.object({
    * be run by another.
    */
   IDEMPOTENCY_LEASE_SECONDS: int(3, 3600).default(30),
-  /** Pages one PDF may have; a longer one is refused (422) before any provider runs. */
+  /** Pages one PDF or TIFF may have; a longer one is refused (422) before any provider runs. */
   MAX_PDF_PAGES: int(1, 10_000).default(100),
 });
 

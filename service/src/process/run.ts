@@ -18,6 +18,7 @@ import {
   type ResolvedDocument,
   readDocument,
 } from "./document";
+import { documentCostMb, type MemoryBudget } from "./memory-budget";
 import type { ProcessRequestParts } from "./request";
 import { failure, success } from "./responses";
 
@@ -26,6 +27,8 @@ export interface RunDeps {
   grants: GrantStore;
   store: ObjectStore;
   limits: DocumentLimits;
+  /** Room in the service's memory budget, waited for before the router (issue 31). */
+  memory?: { budget: MemoryBudget; pdfDpi: number };
 }
 
 export interface DocumentToRun {
@@ -72,18 +75,24 @@ export async function runDocument(
     const read = await readDocument(resolved, parts, grants, store, new Date(), limits);
     if (divert?.(read)) return { kind: "diverted", read };
     const { bytes } = read;
-    const result = await deps.router.route({
-      category,
-      input: {
-        bytes,
-        mimeType: resolved.mimeType,
-        languageHints: parts.languageHints,
-        passthrough: parts.passthrough,
-        traceId,
-        rasters: new PageRasters(),
-      },
-      signal,
-    });
+    const route = () =>
+      deps.router.route({
+        category,
+        input: {
+          bytes,
+          mimeType: resolved.mimeType,
+          languageHints: parts.languageHints,
+          passthrough: parts.passthrough,
+          traceId,
+          rasters: new PageRasters(),
+        },
+        signal,
+      });
+    const { memory } = deps;
+    const kind = resolved.mimeType === "application/pdf" ? "pdf" : "image";
+    const result = memory
+      ? await memory.budget.run(await documentCostMb(bytes, kind, memory.pdfDpi), route, signal)
+      : await route();
     return { kind: "answer", result, response: success(traceId, result, doc.elapsedMs()) };
   } catch (error) {
     if (signal.aborted) return { kind: "stopped", aborted: true, error };

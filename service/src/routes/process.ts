@@ -9,7 +9,8 @@
 // → header and body, every problem at once (422) → the document reference and the
 // callback_url (422) → Idempotency-Key claim (replay / 409 / 422) → a work slot (503)
 // → bytes, magic bytes, pages and pixels (422) → a long document becomes a job (202),
-// any other goes to the router (200 / 502 / 504). A client that asks for a job
+// any other waits for room in the memory budget (503, process/memory-budget.ts), then
+// goes to the router (200 / 502 / 504). A client that asks for a job
 // (Prefer: respond-async, or a callback_url) takes no work slot: bytes … pixels (422),
 // then the job (202).
 //
@@ -34,6 +35,7 @@ import { type AdmissionRefused, admit } from "../process/admission";
 import type { ProcessConfig } from "../process/config";
 import { type ReadDocument, readDocument, resolveDocument } from "../process/document";
 import { claimKey } from "../process/idempotency";
+import { loadMemoryBudgetConfig, MemoryBudget } from "../process/memory-budget";
 import {
   countProviderAttempts,
   observeWorkQueue,
@@ -69,8 +71,21 @@ export function createProcessRoutes(config: ProcessConfig): FastifyPluginAsync<A
       maxWaitMs: config.workQueueWaitMs,
     });
     observeWorkQueue(queue);
+    // Memory (issue 31): a document runs once its estimated cost fits the budget.
+    const { budgetMb, pdfDpi } = loadMemoryBudgetConfig(process.env);
+    const memory = new MemoryBudget({
+      budgetMb,
+      maxWaitMs: config.workQueueWaitMs,
+      maxWaiting: config.workQueueMax,
+    });
     countProviderAttempts(router);
-    const runDeps = { router, grants: db.grants, store, limits: config };
+    const runDeps = {
+      router,
+      grants: db.grants,
+      store,
+      limits: config,
+      memory: { budget: memory, pdfDpi },
+    };
     const retentionHours = Math.round(config.idempotencyRetentionMs / 3_600_000);
 
     // Fastify's reply.elapsedTime starts at request arrival but only when the app has a

@@ -1,4 +1,6 @@
-// PUT /storage/<object_key>?expires=…&signature=… – the embedded storage's upload URL.
+// PUT /storage/<object_key>?expires=…&signature=… – the embedded storage's upload URL;
+// GET /storage/<object_key>?expires=…&type=…&signature=… – its download URL
+// (POST /v1/documents/download), the object inline with its granted type.
 // Answers like S3: 200 with an ETag and x-amz-checksum-crc32, XML errors. The body is
 // streamed to a temp file (never held in memory), counted and CRC32'd on the way (MD5'd
 // too, only when the client sent Content-MD5), and renamed into place only when it is
@@ -116,6 +118,56 @@ export const embeddedStorageRoutes: FastifyPluginAsync<{
   // The handler reads the raw stream itself: no parser may buffer the body.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+
+  app.get("/storage/*", async (request, reply) => {
+    const key = (request.params as Record<string, string | undefined>)["*"] ?? "";
+    if (!isObjectKey(key)) {
+      return s3Error(request, reply, 403, "AccessDenied", "Invalid object key");
+    }
+    const expiresText = queryValue(request.query, "expires");
+    const signature = queryValue(request.query, "signature");
+    const contentType = queryValue(request.query, "type") ?? "";
+    if (!expiresText || !signature || !/^\d{1,12}$/.test(expiresText)) {
+      return s3Error(
+        request,
+        reply,
+        403,
+        "AccessDenied",
+        "Query-string authentication requires the expires and signature parameters",
+      );
+    }
+    const expires = Number(expiresText);
+    if (!store.verifyGet(key, contentType, expires, signature)) {
+      return s3Error(
+        request,
+        reply,
+        403,
+        "SignatureDoesNotMatch",
+        "The request signature we calculated does not match the signature you provided. Ask for a new link.",
+      );
+    }
+    if (expires * 1000 < Date.now()) {
+      return s3Error(request, reply, 403, "AccessDenied", "Request has expired", {
+        Expires: new Date(expires * 1000).toISOString(),
+        ServerTime: new Date().toISOString(),
+      });
+    }
+    // The grant goes with its object at retention (storage/retention.ts).
+    const object = (await grants.find(key)) ? await store.open(key) : undefined;
+    if (!object) {
+      return s3Error(request, reply, 404, "NoSuchKey", "The specified key does not exist.", {
+        Key: key,
+      });
+    }
+    return reply
+      .code(200)
+      .header("Content-Type", contentType)
+      .header("Content-Length", String(object.size))
+      .header("Content-Disposition", "inline")
+      .header("Cache-Control", "private, no-store")
+      .header("X-Content-Type-Options", "nosniff")
+      .send(object.body);
+  });
 
   app.put("/storage/*", async (request, reply) => {
     const key = (request.params as Record<string, string | undefined>)["*"] ?? "";

@@ -18,7 +18,7 @@ import {
 import path from "node:path";
 import { isObjectKey } from "./keys";
 import { ObjectTooLarge, readOpened } from "./read";
-import { signUpload, verifyUpload } from "./signing";
+import { signDownload, signUpload, verifyDownload, verifyUpload } from "./signing";
 import type { ObjectStore, StoredObject } from "./types";
 
 export const EMBEDDED_BUCKET = "docroute-local";
@@ -73,6 +73,31 @@ export class EmbeddedStore implements ObjectStore {
   /** Whether a PUT's key, content type and expiry are the ones this store signed. */
   verify(objectKey: string, contentType: string, expires: number, signature: string): boolean {
     return verifyUpload(this.secret, objectKey, contentType, expires, signature);
+  }
+
+  /** The content type is signed in: the GET answers with it, and a URL cannot change it. */
+  async presignGet(
+    objectKey: string,
+    contentType: string,
+    expiresInSeconds: number,
+  ): Promise<string> {
+    const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+    const signature = signDownload(this.secret, objectKey, contentType, expires);
+    const type = encodeURIComponent(contentType);
+    return `${this.publicUrl}/storage/${objectKey}?expires=${expires}&type=${type}&signature=${signature}`;
+  }
+
+  /** Whether a GET's key, content type and expiry are the ones this store signed. */
+  verifyGet(objectKey: string, contentType: string, expires: number, signature: string): boolean {
+    return verifyDownload(this.secret, objectKey, contentType, expires, signature);
+  }
+
+  async exists(objectKey: string): Promise<boolean> {
+    if (!isObjectKey(objectKey)) return false;
+    return stat(this.pathOf(objectKey)).then(
+      (info) => info.isFile(),
+      () => false,
+    );
   }
 
   async open(objectKey: string): Promise<StoredObject | undefined> {

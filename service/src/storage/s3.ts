@@ -5,6 +5,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -57,6 +58,29 @@ export class S3Store implements ObjectStore {
       expiresIn: expiresInSeconds,
       signableHeaders: new Set(signed),
     });
+  }
+
+  /** A presigned GetObject, answered inline with the granted type whatever S3 stored. */
+  presignGet(objectKey: string, contentType: string, expiresInSeconds: number): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: objectKey,
+      ResponseContentDisposition: "inline",
+      ResponseContentType: contentType,
+    });
+    return getSignedUrl(this.presigner, command, { expiresIn: expiresInSeconds });
+  }
+
+  async exists(objectKey: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      return true;
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+        return false;
+      if (error instanceof NoSuchKey) return false;
+      throw error;
+    }
   }
 
   async open(objectKey: string): Promise<StoredObject | undefined> {

@@ -21,6 +21,13 @@ export interface ObjectStore {
     expiresInSeconds: number,
     contentLength?: number,
   ): Promise<string>;
+  /**
+   * A URL that GETs the object, shown inline with `contentType`, for `expiresInSeconds`
+   * (POST /v1/documents/download). A store without it gives no documents back.
+   */
+  presignGet?(objectKey: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /** Whether bytes are stored under the key, without reading them. */
+  exists?(objectKey: string): Promise<boolean>;
   /** The object's size and a stream of its bytes, or undefined when nothing was uploaded. */
   open(objectKey: string): Promise<StoredObject | undefined>;
   /**

@@ -209,16 +209,21 @@ async function pdfTables(
     for (const page of read.data.pages) {
       signal.throwIfAborted();
       const drawn = { bytes, pdf, page: await pdf.getPage(page.number) };
-      // A page of text alone has no rules: nothing to draw. A picture (a scan)
-      // is drawn as finely as it was read: its rules may be a pixel wide.
-      const { shapes, pictures } = await pageGraphics(drawn.page);
-      if (!shapes && !pictures) continue;
-      const dpi = pictures ? Math.max(LATTICE_DPI, page.dpi ?? LATTICE_DPI) : LATTICE_DPI;
-      const grey = pdftoppm
-        ? (await decodeGrey(await rasterisePage(drawn, dpi, signal, pdftoppm)))?.grey
-        : await drawPageGrey(drawn, dpi, signal);
-      // Evened out: a scan or a photo in a PDF may be lit unevenly, or show the desk.
-      if (grey) found.push(...pageTables(flattenBackground(grey), page));
+      try {
+        // A page of text alone has no rules: nothing to draw. A picture (a scan)
+        // is drawn as finely as it was read: its rules may be a pixel wide.
+        const { shapes, pictures } = await pageGraphics(drawn.page);
+        if (!shapes && !pictures) continue;
+        const dpi = pictures ? Math.max(LATTICE_DPI, page.dpi ?? LATTICE_DPI) : LATTICE_DPI;
+        const grey = pdftoppm
+          ? (await decodeGrey(await rasterisePage(drawn, dpi, signal, pdftoppm)))?.grey
+          : await drawPageGrey(drawn, dpi, signal);
+        // Evened out: a scan or a photo in a PDF may be lit unevenly, or show the desk.
+        if (grey) found.push(...pageTables(flattenBackground(grey), page));
+      } finally {
+        // Its decoded pictures are not kept for the pages after it (docs/memory.md).
+        drawn.page.cleanup();
+      }
     }
     return { text: read.data.text, pages, billed: read.pages, found };
   } finally {

@@ -1,6 +1,7 @@
 // Any OCR engine over a whole document: an image is one page; a PDF is read
 // page by page, each page from its text layer when the caller reads those
-// (pdf-text), otherwise rasterised and OCR'd. Shared by every provider.
+// (pdf-text), otherwise rasterised and OCR'd; a TIFF page by page too, every
+// page of it. Shared by every provider.
 
 import { availableParallelism } from "node:os";
 import pMap from "p-map";
@@ -9,10 +10,12 @@ import type { BBox, OcrData, OcrPage } from "@/lib/kernel/contract";
 import { readsAll, resolveLanguage } from "../engines/language";
 import type { PageRecognizer, RecognizedPage } from "../engines/ocr-page";
 import { documentText } from "../engines/ocr-page";
+import type { OrientationDetector } from "../engines/orientation";
 import type { OcrEngine } from "../engines/types";
-import { withUnreadText } from "../engines/unread-text";
+import { unreadInk, withUnreadText } from "../engines/unread-text";
 import { effectiveDpi, openPdf, rasterisePage } from "../pages/pdf";
 import { sniffDocument } from "../pages/sniff";
+import { isTiff, tiffPage, tiffPageCount } from "../pages/tiff";
 import {
   type PreparedFormat,
   type PreparedPage,
@@ -21,6 +24,7 @@ import {
 } from "../preprocess";
 import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import { type AnswerBounds, checkOcrAnswer } from "./answer-check";
+import { type Reading, readUpright } from "./upright";
 
 export interface PdfRasterOptions {
   /** Resolution PDF pages are rasterised at for OCR. */
@@ -33,6 +37,8 @@ export interface OcrProviderOptions extends PdfRasterOptions {
   answerBounds?: AnswerBounds;
   /** Steps applied to each page image before OCR (service/src/preprocess); none when absent. */
   preprocess?: ReadonlySet<PreprocessStep>;
+  /** Tells which way up a page is, for pages read upright (upright.ts); pages are read as they come when absent. */
+  orientation?: OrientationDetector;
 }
 
 /** A page read on a prepared image, with its size and every box back on the image as sent. */
@@ -106,21 +112,41 @@ export async function ocrDocument(
   const { language, pdfDpi, pdftoppm, textLayer, answerBounds } = options;
   const { bytes, signal } = input;
   const steps = options.preprocess ?? new Set();
-  /** One page image, prepared; an enlarged page's resolution grows with it. */
-  const recognize = async (image: Buffer, dpi?: number) => {
+  /**
+   * One page image, prepared and read; an enlarged page's resolution grows with
+   * it. What the page analysis left unread is read when the reading is kept.
+   */
+  const readAsIs = async (image: Buffer, dpi?: number): Promise<Reading> => {
     const prepared = await preparePage(image, steps, options.preparedAs);
     signal.throwIfAborted();
     const scaled = dpi === undefined ? undefined : Math.round(dpi * prepared.scale);
     const read = { language, dpi: scaled, signal };
-    let page = await options.recognize(prepared.image, read);
+    const page = await options.recognize(prepared.image, read);
     const { recognizeBlock } = options;
-    if (recognizeBlock && prepared.grey) {
-      page = await withUnreadText(page, prepared.grey, (crop) => recognizeBlock(crop, read));
-    }
-    return onOriginal(page, prepared);
+    const finish = async () => {
+      if (!recognizeBlock || !prepared.grey) return onOriginal(page, prepared);
+      const whole = await withUnreadText(page, prepared.grey, (crop) => recognizeBlock(crop, read));
+      return onOriginal(whole, prepared);
+    };
+    const letters = () => (prepared.grey ? unreadInk(prepared.grey, []).unread.length : 0);
+    return { page: onOriginal(page, prepared), finish, letters };
   };
+  const recognize = (image: Buffer, dpi?: number) =>
+    readUpright(image, (turned) => readAsIs(turned, dpi), options.orientation, signal);
   let pages: OcrPage[];
-  if ((await sniffDocument(bytes)) === "image") {
+  const kind = await sniffDocument(bytes);
+  if (kind === "image" && isTiff(bytes)) {
+    // Every page, in order, like a PDF's; at most PAGES_AT_ONCE decoded at a time.
+    const numbers = Array.from({ length: await tiffPageCount(bytes) }, (_, i) => i + 1);
+    pages = await pMap(
+      numbers,
+      async (number): Promise<OcrPage> => {
+        signal.throwIfAborted();
+        return { number, ...(await recognize(await tiffPage(bytes, number))) };
+      },
+      { concurrency: PAGES_AT_ONCE, signal },
+    );
+  } else if (kind === "image") {
     pages = [{ number: 1, ...(await recognize(bytes)) }];
     input.onPage?.(1);
   } else {
@@ -132,13 +158,19 @@ export async function ocrDocument(
       const readPage = async (number: number): Promise<OcrPage> => {
         signal.throwIfAborted();
         const page = await pdf.getPage(number);
-        const text = await textLayer?.(page, pdfDpi);
-        if (text) return { number, dpi: pdfDpi, ...text };
-        const { width, height } = page.getViewport({ scale: 1 });
-        const dpi = effectiveDpi({ width, height }, pdfDpi);
-        const draw = () => rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
-        const png = await (input.rasters?.get(number, dpi, draw) ?? draw());
-        return { number, dpi, ...(await recognize(png, dpi)) };
+        try {
+          const text = await textLayer?.(page, pdfDpi);
+          if (text) return { number, dpi: pdfDpi, ...text };
+          const { width, height } = page.getViewport({ scale: 1 });
+          const dpi = effectiveDpi({ width, height }, pdfDpi);
+          const draw = () => rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
+          const png = await (input.rasters?.get(number, dpi, draw) ?? draw());
+          return { number, dpi, ...(await recognize(png, dpi)) };
+        } finally {
+          // pdfjs keeps a page's decoded pictures and drawing until told: a scanned
+          // page at 300 dpi is 35 MB of pixels, so held pages grew with the document.
+          page.cleanup();
+        }
       };
       pages = await pMap(
         numbers,

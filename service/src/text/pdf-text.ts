@@ -5,6 +5,7 @@
 import type { OcrData } from "@/lib/kernel/contract";
 import { resolveLanguage } from "../engines/language";
 import type { PageRecognizer } from "../engines/ocr-page";
+import type { OrientationDetector } from "../engines/orientation";
 import type { OcrEngine } from "../engines/types";
 import { sniffDocument } from "../pages/sniff";
 import { readTextLayer } from "../pages/text-layer";
@@ -22,6 +23,7 @@ export interface PdfTextOptions {
   pdftoppm?: string;
   answerBounds?: AnswerBounds;
   preprocess?: ReadonlySet<PreprocessStep>;
+  orientation?: OrientationDetector;
 }
 
 async function firstAvailable(engines: readonly OcrEngine[]): Promise<OcrEngine | undefined> {
@@ -52,6 +54,7 @@ export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
         pdftoppm: options.pdftoppm,
         answerBounds: options.answerBounds,
         preprocess: options.preprocess,
+        orientation: options.orientation,
         textLayer: readTextLayer,
       });
     },

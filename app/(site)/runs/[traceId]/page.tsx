@@ -25,7 +25,7 @@ export default async function RunPage({ params }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       {found.state === "open" ? (
         <>
-          <LedgerRunView run={found.run} unitLabel={env.COST_UNIT_LABEL} />
+          <LedgerRunView run={found.run} unitLabel={env.COST_UNIT_LABEL} viewer={found.viewer} />
           <RefreshWhilePending pending={found.run.status === "in_progress"} />
         </>
       ) : (

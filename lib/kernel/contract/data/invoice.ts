@@ -68,6 +68,8 @@ export const invoiceDataSchema = z.looseObject({
   checks: z.looseObject({
     line_items_match_subtotal: z.nullable(z.boolean()),
     subtotal_and_tax_match_total: z.nullable(z.boolean()),
+    // Read from the page: whether the dates can be the invoice's (not decades away, due not before issue).
+    dates_plausible: z.optional(z.nullable(z.boolean())),
     // From an e-invoice: whether the page prints the XML's value (null: no page to check).
     total_on_page: z.optional(z.nullable(z.boolean())),
     invoice_number_on_page: z.optional(z.nullable(z.boolean())),

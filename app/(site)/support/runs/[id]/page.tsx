@@ -5,12 +5,12 @@ import { secondaryButton } from "@/components/button-styles";
 import { runSupportContext, runTitle } from "@/components/ledger/format";
 import { RunStatusBadge } from "@/components/ledger/run-status-badge";
 import { JsonViewer } from "@/components/result/json-viewer";
-import { ResultView } from "@/components/result/result-view";
 import { StatePanel } from "@/components/state-panel";
 import { LookupForm } from "@/components/support/lookup-form";
 import { RunFacts } from "@/components/support/run-facts";
 import { RunTimeline } from "@/components/support/run-timeline";
 import { SectionCard } from "@/components/support/section-card";
+import { SupportResult } from "@/components/support/support-result";
 import { requireStaff } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
@@ -133,7 +133,9 @@ export default async function SupportRunPage({ params }: Props) {
       {run.status === "succeeded" && meta.success && run.data && run.kind ? (
         <section aria-label="Result as the buyer sees it" className="space-y-3">
           <h2 className="font-semibold text-lg text-slate-900">What the buyer sees</h2>
-          <ResultView
+          <SupportResult
+            runId={run.id}
+            hasDocument={run.objectKey !== null}
             result={{ kind: run.kind, data: run.data, meta: buyerMeta(meta.data) }}
             fileName={run.fileName ?? undefined}
             unitLabel={env.COST_UNIT_LABEL}

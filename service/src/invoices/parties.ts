@@ -1,0 +1,657 @@
+// The supplier and the customer: each a name and the address lines under it.
+//
+// - A label names a party ("Bill to", "Käufer", "Client", "Sold by", ...):
+//   the party is on its cell or under it.
+// - The supplier is the party that is paid: named as the bank account's
+//   holder ("Account holder", "Titulaire du compte", "Payable to"), or the
+//   block of lines that carries the tax and bank details (VAT number, IBAN),
+//   is named again elsewhere on the page (a footer, a sender line, the web
+//   address), or heads the page as its letterhead; a company's legal form
+//   ("GmbH", "B.V.", "SAS") counts for it a little.
+// - The customer without a label is the first other address block at the
+//   top of the first page (the window of an envelope).
+// - A receipt's shop is the largest print among its first lines.
+//
+// Blocks are cells under one another, aligned on either edge or centred, a
+// line apart.
+// An address is the block's lines after the name, from the first with a digit
+// (a contact person or "Attn" line before it is left out) to the last with a
+// postcode (a country after it is left out), up to a phone, e-mail or bank line.
+import type { InvoiceField } from "@/lib/kernel/contract";
+import { median, union, verticalOverlap } from "../layout/geometry";
+import type { LabelledCell } from "./labelled";
+import { fold, isTitle, matchColumn, matchLabel } from "./labels";
+import { findAmounts, findDate, hasDecimals } from "./normalise";
+import { type Cell, field, NOT_FOUND, type PageRows, type Piece, piece } from "./rows";
+
+export type Party = [name: InvoiceField, address: InvoiceField];
+
+interface Block {
+  page: PageRows;
+  cells: Cell[];
+}
+
+/** Legal forms of companies, spelt out or abbreviated (the short upper-case ones only as such). */
+const LEGAL_FORM =
+  /(?<![\p{L}\d])(?:gmbh(?: ?& ?co\.? ?kg)?|mbh|kgaa|e\.k\.|b\.v\.?|n\.v\.?|v\.o\.f\.?|s\.a\.s\.?|sarl|s\.a\.r\.l\.?|eurl|sasu|s\.a\.|s\.l\.u?\.?|s\.r\.l\.?|srl|s\.p\.a\.?|spa|s\.n\.c\.?|lda\.?|ltda\.?|pvt\.? ltd\.?|pty\.? ltd\.?|ltd\.?|limited|llc|l\.l\.c\.?|llp|plc|inc\.?|incorporated|corp\.?|corporation|bvba|sprl|private limited)(?![\p{L}\d])/iu;
+const LEGAL_FORM_UPPER =
+  /(?<![\p{L}\d])(?:AG|KG|OHG|UG|SE|SA|SAS|SL|BV|NV|AB|AS|OY|GbR|Co\.)(?![\p{L}\d])/u;
+
+export const legalForm = (text: string) => {
+  const found = LEGAL_FORM.exec(text) ?? LEGAL_FORM_UPPER.exec(text);
+  return found ? { index: found.index, end: found.index + found[0].length } : undefined;
+};
+
+/** Lines that carry the issuer's tax or bank details. */
+const ISSUER_DETAILS =
+  /(?<![\p{L}])(?:iban|bic|swift|vat(?: reg(?:istration)?)?(?: no\.?| number| id)|ust-?id(?:nr\.?)?|umsatzsteuer|steuer-?(?:nr\.?|nummer)|st\.?-nr\.?|uid|mwst-nr\.?|n° de tva|tva intra\p{L}*|siret|siren|rcs|kvk|btw(?:-?nummer| nr\.?)?|nif|cif|p\.? ?iva|partita iva|nipc|abn|gstin|tax id|ein|hrb|hra|registergericht|amtsgericht|handelsregister|bank(?:verbindung)?|bankgegevens|coordonnees bancaires|capital)(?![\p{L}])/iu;
+
+/** The bank account's holder, or whom a cheque is payable to: the supplier. */
+const HOLDER =
+  /(?:account holder|account name|beneficiary|kontoinhaber(?:in)?|begunstigter|empfanger der zahlung|titulaire(?: du compte)?|rekeninghouder|ten name van|t\.n\.v\.|titular(?: de la cuenta)?|intestatario|beneficiario|(?:checks?|cheques?) (?:made )?payable to|payable to|a l'ordre de)\s*:?\s*/iu;
+
+/** Lines that end an address: how to reach the party, or its tax and bank details. */
+const CONTACT =
+  /(?:^|[\s(])(?:tel|tél|phone|telefon|telephone|téléphone|tele|fax|mobile|mob|handy|e-?mail|mail|www|http|web|internet)(?![\p{L}])|@|www\.|https?:/iu;
+const PHONE = /^[\s\d()+\-./]{7,}$/;
+const POSTCODE =
+  /(?<![\p{L}\d])(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?(?![\d.,])|(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}(?![\p{L}\d])|(?<![\p{L}\d])\d{4} ?[A-Z]{2}(?![\p{L}\d])/u;
+/** A street line ("123 Main Street", "209-214, Kailash Building"), not a name. */
+const STREET = /^\d+(?:[-/]\d+)?[a-z]?,?\s+\p{L}/u;
+/** "Attn", "T.a.v.", "z. Hd.", "c/o": a line naming a person to read it, not the address. */
+const ATTENTION =
+  /^(?:attn\.?|attention|t\.a\.v\.?|z\.? ?hd\.?|c\/o|a l'attention de|a l'att\.?)(?![\p{L}])/iu;
+
+const isLabelOrTitle = (cell: Cell) => matchLabel(cell.text) !== undefined || isTitle(cell.text);
+const withMoney = (text: string) => findAmounts(text).some(hasDecimals);
+const hasDigit = (text: string) => /\d/.test(text);
+
+/** A comparable form of a name: folded, letters and digits only. */
+const key = (text: string) => fold(text).replace(/[^\p{L}\d]/gu, "");
+
+/** Whether two names are one party's: the same letters, one in the other, or the same first word. */
+function sameParty(a: string, b: string): boolean {
+  const [ka, kb] = [key(a), key(b)];
+  if (ka.length === 0 || kb.length === 0) return false;
+  if (ka.includes(kb) || kb.includes(ka)) return true;
+  const first = (s: string) => key(s.split(/\s+/)[0] ?? "");
+  return first(a).length >= 4 && first(a) === first(b);
+}
+
+/** The blocks of a page: cells under one another, aligned left, right or centred, each a line below the last. */
+function blocks(page: PageRows): Block[] {
+  const open: Block[] = [];
+  const tolerance = page.unit * 1.5;
+  // A line apart: 1.2 word heights, or a little more than the page's usual
+  // space between lines where it sets them wide (a receipt's small print).
+  const spaces = page.rows.slice(1).flatMap((r, i) => {
+    const above = page.rows[i];
+    return above && r.bbox.y0 > above.bbox.y1 ? [r.bbox.y0 - above.bbox.y1] : [];
+  });
+  const within = Math.max(page.unit * 1.2, median(spaces) * 1.25);
+  for (const row of page.rows) {
+    for (const cell of row.cells) {
+      const block = open.find((b) => {
+        const last = b.cells.at(-1);
+        if (!last || last.row >= cell.row) return false;
+        const gap = cell.bbox.y0 - last.bbox.y1;
+        const overlapping = cell.bbox.x0 < last.bbox.x1 && cell.bbox.x1 > last.bbox.x0;
+        const centre = (c: Cell) => (c.bbox.x0 + c.bbox.x1) / 2;
+        const aligned =
+          Math.abs(cell.bbox.x0 - last.bbox.x0) <= tolerance ||
+          (overlapping &&
+            (Math.abs(cell.bbox.x1 - last.bbox.x1) <= tolerance ||
+              Math.abs(centre(cell) - centre(last)) <= tolerance));
+        return aligned && gap <= within;
+      });
+      if (block) block.cells.push(cell);
+      else open.push({ page, cells: [cell] });
+    }
+  }
+  return open;
+}
+
+/**
+ * A party's name from the text of a line: without a leading label, a sender
+ * line's address after a separator ("Acme GmbH · Hauptstr. 1 · Berlin"), the
+ * sentence after a legal form ("Free SAS au capital de ..."), or trailing
+ * punctuation.
+ */
+function nameIn(cell: Cell, from = 0): Piece | undefined {
+  let start = from;
+  let end = cell.text.length;
+  const text = cell.text;
+  const label = matchLabel(text.slice(start));
+  if (label && /^\s*:/.test(text.slice(start + label.end))) {
+    start += label.end + (text.slice(start + label.end).match(/^\s*:\s*/)?.[0].length ?? 0);
+  }
+  const separator = /\s+[-–·|•]\s+/g;
+  separator.lastIndex = start;
+  for (let m = separator.exec(text); m; m = separator.exec(text)) {
+    if (hasDigit(text.slice(m.index))) {
+      end = m.index;
+      break;
+    }
+  }
+  const form = legalForm(text.slice(start, end));
+  if (form) {
+    const after = text.slice(start + form.end, end);
+    // A legal form followed by a sentence: the name ends with the form.
+    if ((after.match(/\p{L}+/gu) ?? []).length >= 2) end = start + form.end;
+  }
+  start += text.slice(start, end).match(/^[\s:,;.\-–]+/)?.[0].length ?? 0;
+  // The document's title on the same line ("Oakridge Consulting LLC INVOICE", one line to an engine).
+  const last = /\s+(\S+)\s*$/.exec(text.slice(start, end));
+  if (last?.[1] && isTitle(last[1]) && /\p{L}{2}/u.test(text.slice(start, start + last.index))) {
+    end = start + last.index;
+  }
+  const raw = text.slice(start, end);
+  const trimmed = raw.replace(/[\s,;:]+$/u, "");
+  const lead = trimmed.length - trimmed.trimStart().length;
+  const found = piece(cell, start + lead, trimmed.length - lead);
+  // An e-mail or web address names no party ("From: noreply@shop.com").
+  if (/@|www\.|https?:/i.test(found.text)) return undefined;
+  return /\p{L}{2}/u.test(found.text) ? found : undefined;
+}
+
+/** "Address:", "Anschrift:": a label before an address line, left out. */
+const ADDRESS_LABEL =
+  /^(?:address|adresse|anschrift|direccion|indirizzo|endereco|adres|morada|sede|siege social)\s*:\s*/iu;
+
+/** The address lines among the lines after a name (see the top of this file). */
+function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
+  const kept: Piece[] = [];
+  for (const line of lines.slice(0, 6)) {
+    const p = "cell" in line ? line : piece(line);
+    const label = ADDRESS_LABEL.exec(fold(p.text));
+    const text = label ? p.text.slice(label[0].length) : p.text;
+    const issuer = CONTACT.test(text) || PHONE.test(text) || ISSUER_DETAILS.test(fold(text));
+    // A tax number or phone before the address is passed over; after it, it ends the address.
+    if (issuer && kept.length === 0) continue;
+    if (issuer) break;
+    const labelled = !/^\d/.test(text) && (matchLabel(text) !== undefined || isTitle(text));
+    if (labelled && !ATTENTION.test(text.trim())) break;
+    if (withMoney(text) || findDate(text)) break;
+    kept.push(label ? piece(p.cell, p.cell.text.indexOf(text), text.length) : p);
+  }
+  const firstDigit = kept.findIndex((l) => hasDigit(l.text));
+  let address = firstDigit > 0 ? kept.slice(firstDigit) : kept;
+  address = address.filter((l) => !ATTENTION.test(l.text.trim()));
+  const lastPostcode = address.findLastIndex((l) => POSTCODE.test(l.text));
+  if (lastPostcode >= 0) address = address.slice(0, lastPostcode + 1);
+  else address = address.slice(0, 4);
+  if (address.length === 0) return NOT_FOUND;
+  // Lines joined by ", "; two parts of one printed line (an engine's gap) by a space.
+  const boxOf = (p: Piece) => union(p.words.map((w) => w.bbox));
+  const value = address
+    .map((p, i) => {
+      const text = p.text.replace(/[\s,]+$/u, "");
+      const before = address[i - 1];
+      if (!before) return text;
+      const oneLine = before.cell !== p.cell && verticalOverlap(boxOf(before), boxOf(p)) > 0.5;
+      return oneLine ? ` ${text}` : `, ${text}`;
+    })
+    .join("");
+  return field(value, address);
+}
+
+/** What follows a name on its line, in the parts a separator makes ("· Hauptstr. 1 · 10115 Berlin"). */
+function restOfLine(name: Piece): Piece[] {
+  const { cell } = name;
+  const start = cell.text.indexOf(name.text) + name.text.length;
+  const rest = cell.text.slice(start);
+  if (!/^[\s,]*[-–·|•]\s/.test(rest)) return [];
+  const parts: Piece[] = [];
+  const separator = /\s*[-–·|•]\s+/g;
+  let from = 0;
+  for (let m = separator.exec(rest); ; m = separator.exec(rest)) {
+    const end = m ? m.index : rest.length;
+    const text = rest.slice(from, end).trim();
+    if (text) parts.push(piece(cell, start + rest.indexOf(text, from), text.length));
+    if (!m) break;
+    from = m.index + m[0].length;
+  }
+  return parts;
+}
+
+/** The block a cell starts or is in, and the lines after it. */
+function linesAfter(all: readonly Block[], cell: Cell): Cell[] {
+  const block = all.find((b) => b.cells.includes(cell));
+  return block ? block.cells.slice(block.cells.indexOf(cell) + 1) : [];
+}
+
+/** A party from a name piece: its address under it, in its block. */
+function partyAt(all: readonly Block[], name: Piece): Party {
+  const onItsLine = restOfLine(name);
+  const address = onItsLine.length > 0 ? addressOf(onItsLine) : NOT_FOUND;
+  return [
+    field(name.text, [name]),
+    address.value !== null ? address : addressOf(linesAfter(all, name.cell)),
+  ];
+}
+
+/**
+ * A name and the rest of its printed line that a photo's tilt put on the next
+ * row: a cell that starts right of it and overlaps it in height
+ * ("Customer: Thornbury" over "Garden Centre Ltd").
+ */
+function withContinuation(all: readonly Block[], name: Piece): Piece {
+  const { cell } = name;
+  const page = all.find((b) => b.cells.includes(cell))?.page;
+  const next = page?.rows[cell.row + 1]?.cells.find(
+    (c) =>
+      c.bbox.y0 < cell.bbox.y1 &&
+      c.bbox.x0 >= cell.bbox.x1 - page.unit &&
+      c.bbox.x0 - cell.bbox.x1 < page.unit * 2,
+  );
+  if (!next || !/^\p{L}/u.test(next.text) || matchLabel(next.text)) return name;
+  return { cell, text: `${name.text} ${next.text}`, words: [...name.words, ...next.words] };
+}
+
+/** The party a label names: on its own cell after a colon, or on the first line under it. */
+function labelledParty(
+  all: readonly Block[],
+  labels: readonly LabelledCell[],
+  kind: "customer" | "supplier",
+): Party | undefined {
+  for (const { cell, label } of labels.filter((l) => l.label.kind === kind)) {
+    const colon = /^\s*:/.test(cell.text.slice(label.end));
+    if (!label.whole && !colon) continue;
+    if (!label.whole) {
+      const name = nameIn(cell);
+      if (name) return partyAt(all, withContinuation(all, name));
+      continue;
+    }
+    // Under the label: the first line that is a name (a note in brackets or
+    // an "Attn" line before it is passed over), in its block or the one right under it.
+    const after = linesAfter(all, cell);
+    const under = after.length > 0 ? after : (blockUnder(all, cell)?.cells ?? []);
+    for (const line of under.slice(0, 3)) {
+      const text = line.text.trim();
+      if (/^\(.*\)$/.test(text)) continue;
+      const attention = ATTENTION.exec(text);
+      if (attention && !/\p{L}{2}/u.test(text.slice(attention[0].length))) continue;
+      if (isLabelOrTitle(line) && !attention) break;
+      const from = attention ? line.text.indexOf(attention[0]) + attention[0].length : 0;
+      const name = nameIn(line, from);
+      if (name) return partyAt(all, name);
+    }
+  }
+  return undefined;
+}
+
+/** The bank account's holder, or whom cheques are payable to. */
+function holderName(pages: readonly PageRows[]): Piece | undefined {
+  for (const page of pages) {
+    for (const row of page.rows) {
+      for (const [k, cell] of row.cells.entries()) {
+        const found = HOLDER.exec(fold(cell.text));
+        if (!found) continue;
+        const rest = found.index + found[0].length;
+        const here = cell.text.slice(rest).trim() ? nameIn(cell, rest) : undefined;
+        const next = row.cells[k + 1];
+        const name = here ?? (next ? nameIn(next) : undefined);
+        if (name && !hasDigit(name.text)) return name;
+      }
+    }
+  }
+  return undefined;
+}
+
+interface Candidate {
+  block: Block;
+  name: Piece;
+  score: number;
+}
+
+/** Whether `name` is printed elsewhere on the document (a footer, a sender line, a web address). */
+function namedElsewhere(pages: readonly PageRows[], name: Piece): boolean {
+  const whole = key(name.text);
+  const first = key(name.text.split(/\s+/)[0] ?? "");
+  return pages.some((p) =>
+    p.rows.some((r) =>
+      r.cells.some((c) => {
+        if (c === name.cell) return false;
+        // Printed again as a name: a cell (or what follows its label) starts with it.
+        const text = key(c.text.slice(c.text.lastIndexOf(":") + 1));
+        if (whole.length >= 4 && text.startsWith(whole)) return true;
+        // A web or e-mail address made of the name's first word.
+        return (
+          first.length >= 4 &&
+          /@|www\.|\.(?:com|de|fr|nl|es|it|pt|ch|at|be|co|uk|net|org)\b/i.test(c.text) &&
+          fold(c.text)
+            .replace(/[^\p{L}\d]/gu, "")
+            .includes(first)
+        );
+      }),
+    ),
+  );
+}
+
+/**
+ * Whether the block carries tax or bank details: on its own lines, on the
+ * block right under it in its column, or, in a footer, beside it (a footer's
+ * columns).
+ */
+function withIssuerDetails(block: Block, all: readonly Block[]): boolean {
+  const first = block.cells[0];
+  const last = block.cells.at(-1);
+  if (!first || !last) return false;
+  const details = (c: Cell) => ISSUER_DETAILS.test(fold(c.text));
+  if (block.cells.some(details)) return true;
+  const unit = block.page.unit;
+  const next = all.find((b) => {
+    const head = b.cells[0];
+    return (
+      b !== block &&
+      head !== undefined &&
+      b.page === block.page &&
+      head.row > last.row &&
+      head.bbox.y0 - last.bbox.y1 < unit * 3 &&
+      (Math.abs(head.bbox.x0 - first.bbox.x0) < unit * 1.5 ||
+        Math.abs(head.bbox.x1 - first.bbox.x1) < unit * 1.5)
+    );
+  });
+  if (next?.cells.some(details)) return true;
+  const bottom = Math.max(...block.page.rows.map((r) => r.bbox.y1));
+  const inFooter = first.bbox.y0 > bottom * 0.75;
+  return (
+    inFooter &&
+    block.page.rows.some(
+      (r) => r.index >= first.row && r.index <= last.row + 1 && r.cells.some(details),
+    )
+  );
+}
+
+/** Whether a line may start a party's name: not a label, title, amount, date or contact line. */
+function nameLine(cell: Cell, used: (cell: Cell) => boolean, inItems: (cell: Cell) => boolean) {
+  if (used(cell) || inItems(cell) || isLabelOrTitle(cell) || matchColumn(cell.text)?.whole)
+    return false;
+  // The name's part of the line: a footer goes on with the address and the VAT number.
+  const name = nameIn(cell)?.text ?? "";
+  if (withMoney(name) || findDate(name) || CONTACT.test(name)) return false;
+  return !ISSUER_DETAILS.test(fold(name)) || legalForm(name) !== undefined;
+}
+
+/**
+ * The parties a document may be from, scored (see the top of this file):
+ * each block's first line, and any line of a block that starts with a
+ * company's name ("Free SAS au capital de ..." in a footer).
+ */
+function candidates(
+  all: readonly Block[],
+  pages: readonly PageRows[],
+  used: (cell: Cell) => boolean,
+  inItems: (cell: Cell) => boolean,
+  excluded: ReadonlySet<Block>,
+): Candidate[] {
+  const out: Candidate[] = [];
+  const firstPage = pages[0];
+  let letterhead = true;
+  for (const block of all) {
+    if (excluded.has(block)) continue;
+    const details = withIssuerDetails(block, all);
+    for (const [k, line] of block.cells.entries()) {
+      if (!nameLine(line, used, inItems)) continue;
+      const name = nameIn(line);
+      if (!name || name.text.split(/\s+/).length > 8 || STREET.test(name.text)) continue;
+      const form = legalForm(name.text) !== undefined;
+      if (k > 0 && !form) continue;
+      const address = block.cells.slice(k + 1).some((c) => hasDigit(c.text));
+      if (!address && !form && !details) continue;
+      let score = 0;
+      if (details) score += 4;
+      if (namedElsewhere(pages, name)) score += 2;
+      if (form) score += 1;
+      // The first block at the top of the first page: its letterhead.
+      if (k === 0 && letterhead && block.page === firstPage && line.bbox.y0 < topOf(firstPage)) {
+        score += 2;
+        letterhead = false;
+      }
+      out.push({ block, name, score });
+    }
+  }
+  return out;
+}
+
+/** The upper fifth of a page, where a letterhead stands. */
+const topOf = (page: PageRows) =>
+  Math.max(...page.rows.map((r) => r.bbox.y1), 0) * 0.2 + page.unit * 4;
+
+/** The block that starts right under a cell (within 2.5 lines), aligned with it. */
+function blockUnder(all: readonly Block[], cell: Cell): Block | undefined {
+  return all.find((b) => {
+    const head = b.cells[0];
+    const unit = b.page.unit;
+    return (
+      head !== undefined &&
+      head.page === cell.page &&
+      head.row > cell.row &&
+      head.bbox.y0 - cell.bbox.y1 < unit * 2.5 &&
+      Math.abs(head.bbox.x0 - cell.bbox.x0) < unit * 2
+    );
+  });
+}
+
+/** Blocks under a label of another party: a customer's, a delivery address. */
+function labelledBlocks(all: readonly Block[], labels: readonly LabelledCell[]): Set<Block> {
+  const out = new Set<Block>();
+  for (const { cell, label } of labels) {
+    if (label.kind !== "customer" && label.kind !== "ship_to") continue;
+    const block = all.find((b) => b.cells.includes(cell));
+    if (block) out.add(block);
+    // A label over its own block (a label cell standing alone above the name).
+    const under = blockUnder(all, cell);
+    if (under) out.add(under);
+  }
+  return out;
+}
+
+/** The supplier without a label: the largest print above the customer and the items (the old way). */
+function largestPrint(
+  pages: readonly PageRows[],
+  above: number,
+  used: (cell: Cell) => boolean,
+  all: readonly Block[],
+): Party | undefined {
+  const first = pages[0];
+  if (!first) return undefined;
+  const cells = first.rows
+    .flatMap((r) => r.cells)
+    .filter(
+      (c) =>
+        c.bbox.y1 <= above &&
+        /\p{L}{2}/u.test(c.text) &&
+        !isLabelOrTitle(c) &&
+        !used(c) &&
+        !findDate(c.text) &&
+        !CONTACT.test(c.text) &&
+        meanConfidence(c) >= 0.25 &&
+        !(first.rows[c.row]?.cells.some((x) => withMoney(x.text)) ?? false),
+    );
+  const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
+  const name = cells.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];
+  if (!name) return undefined;
+  // Words of the same print right after it on its row are the rest of the
+  // name, when an engine's word boxes leave wide gaps ("Kestrel | Joinery | Ltd").
+  const row = first.rows[name.row]?.cells ?? [];
+  const rest: Cell[] = [];
+  for (const cell of row.slice(row.indexOf(name) + 1)) {
+    const last = rest.at(-1) ?? name;
+    const close = cell.bbox.x0 - last.bbox.x1 < first.unit * 3;
+    if (!close || !cells.includes(cell) || Math.abs(size(cell) - size(name)) > size(name) * 0.2)
+      break;
+    rest.push(cell);
+  }
+  if (rest.length > 0) {
+    const joined = [name, ...rest].map((c) => piece(c));
+    return [
+      field(joined.map((p) => p.text).join(" "), joined, " "),
+      addressOf(linesAfter(all, name)),
+    ];
+  }
+  const bare = withoutTitle(name);
+  // The same name heading an address block elsewhere (a logo over the shop's address).
+  const again = all.find(
+    (b) => b.cells[0] !== name && key(b.cells[0]?.text ?? "") === key(bare.text),
+  );
+  const address = addressOf(linesAfter(all, name));
+  if (address.value === null && again?.cells[0])
+    return [field(bare.text, [bare]), addressOf(linesAfter(all, again.cells[0]))];
+  return [field(bare.text, [bare]), address];
+}
+
+/** A cell without a title word at either end ("Oakridge Consulting LLC INVOICE", one line to PaddleOCR). */
+function withoutTitle(cell: Cell): Piece {
+  const words = [...cell.words];
+  while (words.length > 1 && isTitle(words.at(-1)?.text ?? "")) words.pop();
+  while (words.length > 1 && isTitle(words[0]?.text ?? "")) words.shift();
+  const first = words[0];
+  const start = first ? cell.words.indexOf(first) : 0;
+  const index = cell.words.slice(0, start).reduce((n, w) => n + w.text.length + 1, 0);
+  const length = words.reduce((n, w) => n + w.text.length + 1, -1);
+  return piece(cell, index, length);
+}
+
+/** Greetings and a receipt's screen furniture, which name no shop. */
+const GREETING =
+  /^(?:thank|thanks|welcome|willkommen|danke|vielen dank|merci|bienvenue|gracias|bienvenido|grazie|benvenuto|bedankt|welkom|obrigado|bem-vindo|back|help|menu|order details)(?!\p{L})/iu;
+
+const meanConfidence = (cell: Cell) =>
+  cell.words.reduce((s, w) => s + w.confidence, 0) / (cell.words.length || 1);
+
+/**
+ * A receipt's shop: the largest print among its first lines, before the
+ * first date or amount (a logo, or the shop's name over its address), read
+ * with some confidence; the same name heading an address block under it
+ * gives the address.
+ */
+function shop(
+  pages: readonly PageRows[],
+  all: readonly Block[],
+  used: (cell: Cell) => boolean,
+): Party | undefined {
+  const first = pages[0];
+  if (!first) return undefined;
+  // The lines before the first amount; a date, a label and what follows it
+  // ("Sent: Monday, 8 January 2024", a forwarded mail's header) are passed over.
+  const top: Cell[] = [];
+  for (const row of first.rows.slice(0, 16)) {
+    if (row.cells.some((c) => withMoney(c.text))) break;
+    if (row.cells.some((c) => findDate(c.text) || matchLabel(c.text) || /^\p{L}+:\s/u.test(c.text)))
+      continue;
+    top.push(...row.cells);
+  }
+  const names = top.filter(
+    (c) =>
+      (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
+      meanConfidence(c) >= 0.25 &&
+      !/^\W*\d/u.test(c.text) &&
+      !/^\p{Ll}/u.test(c.text) &&
+      !GREETING.test(c.text.replace(/^\P{L}+/u, "")) &&
+      !PHONE.test(c.text) &&
+      !POSTCODE.test(c.text) &&
+      nameLine(c, used, () => false),
+  );
+  const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
+  const best = names.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];
+  const name = best && nameIn(best);
+  if (!best || !name) return undefined;
+  // The name again over the address ("Contoso" as a logo, then "Contoso Inn, 5600 148th Ave").
+  const below = all.find(
+    (b) =>
+      b.page === first &&
+      b.cells[0] !== undefined &&
+      b.cells[0].row > best.row &&
+      sameParty(b.cells[0].text, name.text) &&
+      b.cells.slice(1).some((c) => hasDigit(c.text)),
+  );
+  const head = below?.cells[0];
+  const headName = head && nameIn(head);
+  if (headName) return partyAt(all, headName);
+  const own = addressOf(linesAfter(all, best));
+  if (own.value !== null) return [field(name.text, [name]), own];
+  const next = all.find(
+    (b) =>
+      b.page === first &&
+      b.cells[0] !== undefined &&
+      b.cells[0].row > best.row &&
+      b.cells[0].bbox.y0 - best.bbox.y1 < first.unit * 6,
+  );
+  return [field(name.text, [name]), next ? addressOf(next.cells) : NOT_FOUND];
+}
+
+export interface Parties {
+  supplier: Party;
+  customer: Party;
+}
+
+/**
+ * Supplier and customer of a document. `items`: where the line items start
+ * (the customer's block is above); `above`: where the line items or the
+ * customer's label start (the largest print's search ends); `used`: cells
+ * already read as another field.
+ */
+export function findParties(
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  items: number,
+  above: number,
+  used: (cell: Cell) => boolean,
+  inItems: (cell: Cell) => boolean = () => false,
+  receipt = false,
+): Parties {
+  const all = pages.flatMap(blocks);
+  const customerLabelled = labelledParty(all, labels, "customer");
+  const supplierLabelled = labelledParty(all, labels, "supplier");
+  const others = labelledBlocks(all, labels);
+  const blockOf = (p: Party | undefined) =>
+    p?.[0].value === null || !p
+      ? undefined
+      : all.find((b) => b.cells.some((c) => c.text.includes(p[0].text)));
+  let supplier = supplierLabelled;
+  if (!supplier && receipt) supplier = shop(pages, all, used);
+  if (!supplier) {
+    const holder = holderName(pages);
+    const ranked = candidates(all, pages, used, inItems, others).sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.block.page.page - b.block.page.page ||
+        a.name.cell.bbox.y0 - b.name.cell.bbox.y0,
+    );
+    const named = holder && ranked.find((c) => key(c.name.text) === key(holder.text));
+    if (holder)
+      supplier = named ? partyAt(all, named.name) : [field(holder.text, [holder]), NOT_FOUND];
+    else if (ranked[0] && ranked[0].score >= 2) supplier = partyAt(all, ranked[0].name);
+    else supplier = largestPrint(pages, above, used, all);
+  }
+  let customer = customerLabelled;
+  // A receipt names its customer only under a label.
+  if (!customer && !receipt) {
+    const taken = new Set<Block>([...others]);
+    const mine = blockOf(supplier);
+    if (mine) taken.add(mine);
+    const supplierName = typeof supplier?.[0].value === "string" ? supplier[0].value : "";
+    const firstPage = pages[0];
+    const block = all.find((b) => {
+      const [head] = b.cells;
+      if (!head || taken.has(b) || b.page !== firstPage || head.bbox.y1 > items) return false;
+      if (used(head) || isLabelOrTitle(head) || withMoney(head.text) || findDate(head.text))
+        return false;
+      if (CONTACT.test(head.text) || ISSUER_DETAILS.test(fold(head.text))) return false;
+      const name = nameIn(head);
+      if (!name || sameParty(name.text, supplierName)) return false;
+      const lines = b.cells.slice(1);
+      const address =
+        lines.some((c) => POSTCODE.test(c.text)) ||
+        (lines.length >= 2 && lines.some((c) => hasDigit(c.text)));
+      return address && lines.length <= 6;
+    });
+    const name = block?.cells[0] && nameIn(block.cells[0]);
+    if (name) customer = partyAt(all, name);
+  }
+  return {
+    supplier: supplier ?? [NOT_FOUND, NOT_FOUND],
+    customer: customer ?? [NOT_FOUND, NOT_FOUND],
+  };
+}

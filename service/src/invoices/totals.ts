@@ -1,0 +1,131 @@
+// Subtotal, tax and total by their labels, chosen so that they add up.
+//
+// An invoice may print several amounts under each kind of label: group
+// subtotals inside the item table, "Subtotal" beside "Excl. VAT" (one of
+// them with the tax in it), a total and a balance of 0.00 after payment.
+// Of every labelled amount, the ones taken are those where subtotal + tax
+// (+ the discount, shipping and rounding lines between them) = total: the
+// last total, then the last subtotal that makes it with a tax, then one that
+// makes it without; the tax is one tax line or the sum of several (7 % and
+// 19 %). When nothing adds up, the last of each is taken and the checks say
+// so. A total of zero (a balance after payment) is passed over for another.
+import type { InvoiceField } from "@/lib/kernel/contract";
+import { union } from "../layout/geometry";
+import { type LabelledCell, labelValue, readAmount } from "./labelled";
+import { fold, type LabelKind } from "./labels";
+import { type Cell, NOT_FOUND, type PageRows } from "./rows";
+
+export interface Totals {
+  subtotal: InvoiceField;
+  tax_amount: InvoiceField;
+  total: InvoiceField;
+  /** Discounts, shipping and rounding printed between subtotal and total (signed). */
+  totalAdjustment: number;
+  /** Those printed between the items and the subtotal ("Items total", "Discount", "Subtotal"). */
+  itemAdjustment: number;
+}
+
+interface Entry {
+  field: InvoiceField;
+  value: number;
+  /** Its label's place in reading order. */
+  at: number;
+}
+
+const cents = (n: number) => Math.round(n * 100);
+
+/** A discount, rebate or prepayment lowers the total, however it is printed. */
+const DEDUCTION =
+  /discount|rebate|promo|rabatt|nachlass|skonto|remise|escompte|descuento|sconto|korting|desconto|deposit|anzahlung|acompte/;
+
+/** Several amounts read as one, their sum (taxes at two rates). */
+export function sumFields(fields: readonly InvoiceField[]): InvoiceField {
+  const [first] = fields;
+  if (!first || fields.length === 1) return first ?? NOT_FOUND;
+  const sum = fields.reduce((s, f) => s + cents(Number(f.value)), 0);
+  return {
+    value: sum / 100,
+    text: fields.map((f) => f.text).join(" + "),
+    confidence: Math.min(...fields.map((f) => f.confidence)),
+    page: first.page,
+    bbox: union(fields.flatMap((f) => (f.bbox ? [f.bbox] : []))),
+  };
+}
+
+function entries(
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  kind: LabelKind,
+  skip: (cell: Cell) => boolean,
+): Entry[] {
+  return labels.flatMap((labelled, at) => {
+    if (labelled.label.kind !== kind || skip(labelled.cell)) return [];
+    // A label alone over its column (a tax table) has its amount under it.
+    const field = labelValue(pages, labelled, readAmount, { down: true, amount: true });
+    if (!field || typeof field.value !== "number") return [];
+    let value = field.value;
+    if (kind === "adjustment" && value > 0 && DEDUCTION.test(fold(labelled.cell.text))) {
+      value = -value;
+    }
+    return [{ field: value === field.value ? field : { ...field, value }, value, at }];
+  });
+}
+
+const between = (list: readonly Entry[], from: number, to: number) =>
+  list.filter((e) => e.at > from && e.at < to);
+const sum = (list: readonly Entry[]) => list.reduce((s, e) => s + cents(e.value), 0);
+
+/** The labelled subtotal, tax and total that add up (see the top of this file). */
+export function findTotals(
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  skip: (cell: Cell) => boolean,
+): Totals {
+  const subtotals = entries(pages, labels, "subtotal", skip);
+  const taxes = entries(pages, labels, "tax_amount", skip);
+  const adjustments = entries(pages, labels, "adjustment", skip);
+  const allTotals = entries(pages, labels, "total", skip);
+  const nonZero = allTotals.filter((t) => cents(t.value) !== 0);
+  const totals = (nonZero.length > 0 ? nonZero : allTotals).reverse();
+  const firstTax = taxes[0]?.at ?? Number.POSITIVE_INFINITY;
+  const itemAdjustment = (sub: Entry | undefined) =>
+    sub ? sum(adjustments.filter((a) => a.at < sub.at && a.at < firstTax)) / 100 : 0;
+
+  for (const total of totals) {
+    const subs = subtotals.filter((s) => s.at < total.at).reverse();
+    for (const withTax of [true, false]) {
+      for (const sub of subs) {
+        const mine = between(taxes, sub.at, total.at);
+        // Several tax lines (one per rate) as their sum first, then each alone.
+        const options: Entry[][] = withTax
+          ? [...(mine.length > 1 ? [mine] : []), ...[...mine].reverse().map((t) => [t])]
+          : [[]];
+        const adjusted = sum(between(adjustments, sub.at, total.at));
+        for (const tax of options) {
+          for (const adjustment of adjusted === 0 ? [0] : [0, adjusted]) {
+            if (cents(sub.value) + sum(tax) + adjustment !== cents(total.value)) continue;
+            return {
+              subtotal: sub.field,
+              tax_amount: tax.length > 0 ? sumFields(tax.map((t) => t.field)) : NOT_FOUND,
+              total: total.field,
+              totalAdjustment: adjustment / 100,
+              itemAdjustment: itemAdjustment(sub),
+            };
+          }
+        }
+      }
+    }
+  }
+  // Nothing adds up: the last of each (and the checks will say so).
+  const total = totals[0];
+  const sub = subtotals.filter((s) => !total || s.at < total.at).at(-1) ?? subtotals.at(-1);
+  const mine = taxes.filter((t) => (!sub || t.at > sub.at) && (!total || t.at < total.at));
+  const tax = mine.at(-1) ?? taxes.at(-1);
+  return {
+    subtotal: sub?.field ?? NOT_FOUND,
+    tax_amount: tax?.field ?? NOT_FOUND,
+    total: total?.field ?? NOT_FOUND,
+    totalAdjustment: sub && total ? sum(between(adjustments, sub.at, total.at)) / 100 : 0,
+    itemAdjustment: itemAdjustment(sub),
+  };
+}

@@ -1,0 +1,263 @@
+// A memory budget for the whole service (issue 31). Every document's cost is
+// estimated before any engine sees it, from what its headers say (an image's
+// pixels, a PDF's pages and their size as drawn), and it runs only while the
+// costs of the documents running fit in the budget together. One that does not
+// fit waits, first come first served and for a bounded time; when it cannot wait
+// (too many waiting, or the wait ran out) it is refused with a plain 503 and
+// Retry-After. A document that has started is never stopped for memory.
+//
+// A document that costs more than the whole budget (a small machine) still runs,
+// alone: it waits until nothing else runs, and nothing else starts beside it.
+//
+//   MEMORY_BUDGET_MB  MiB the documents being processed may take together, beyond
+//                     the idle service (default: half the machine's memory, or of
+//                     its container's limit, less 512 MiB, and at least 512 MiB)
+//
+// The costs are peaks measured per engine and stage (docs/memory.md), with room.
+import { availableParallelism, totalmem } from "node:os";
+import { imageSize } from "image-size";
+import { z } from "zod";
+import { int, parseEnv } from "../config";
+import { HttpError } from "../http/errors";
+import { effectiveDpi, openPdf } from "../pages/pdf";
+
+const MiB = 1024 * 1024;
+
+/** The document could not get its memory: nothing was processed. */
+export class MemoryBudgetError extends HttpError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** "full": no place to wait; "timeout": waited maxWaitMs without room. */
+    readonly reason: "full" | "timeout",
+    why: string,
+  ) {
+    super(
+      503,
+      `The service is busy: ${why}. Nothing was processed; retry after ${retryAfterSeconds} s.`,
+      {},
+      { "Retry-After": String(retryAfterSeconds) },
+    );
+    this.name = "MemoryBudgetError";
+  }
+}
+
+export interface MemoryBudgetOptions {
+  /** MiB the documents running may take together. */
+  budgetMb: number;
+  /** Longest wait for room, ms. */
+  maxWaitMs: number;
+  /** Documents that may wait for room at once; one more is refused. */
+  maxWaiting: number;
+}
+
+export interface MemoryBudgetStats {
+  budgetMb: number;
+  /** MiB held by the documents running now. */
+  inUseMb: number;
+  running: number;
+  waiting: number;
+}
+
+interface Waiter {
+  cost: number;
+  start: () => void;
+}
+
+export class MemoryBudget {
+  #inUse = 0;
+  #running = 0;
+  readonly #waiting: Waiter[] = [];
+  /** Smoothed time a document holds its memory, for Retry-After. */
+  #averageMs = 5_000;
+
+  constructor(readonly options: MemoryBudgetOptions) {}
+
+  get stats(): MemoryBudgetStats {
+    return {
+      budgetMb: this.options.budgetMb,
+      inUseMb: this.#inUse,
+      running: this.#running,
+      waiting: this.#waiting.length,
+    };
+  }
+
+  /**
+   * Runs `task` once `costMb` fits beside what runs; throws MemoryBudgetError when it
+   * cannot wait for that. A waiting task whose `signal` aborts leaves without running.
+   */
+  async run<T>(costMb: number, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    // More than the whole budget: it needs all of it, so it runs alone.
+    const cost = Math.min(Math.max(0, costMb), this.options.budgetMb);
+    if (this.#waiting.length === 0 && this.#fits(cost)) this.#take(cost);
+    else await this.#wait(cost, signal);
+    const started = performance.now();
+    try {
+      return await task();
+    } finally {
+      this.#averageMs = 0.8 * this.#averageMs + 0.2 * (performance.now() - started);
+      this.#inUse -= cost;
+      this.#running--;
+      this.#admit();
+    }
+  }
+
+  /** Seconds until room is likely: the documents ahead, one average hold each, shared by those running. */
+  retryAfterSeconds(): number {
+    const ahead = (this.#waiting.length + 1) / Math.max(1, this.#running);
+    return Math.min(60, Math.max(1, Math.ceil((ahead * this.#averageMs) / 1000)));
+  }
+
+  #fits(cost: number): boolean {
+    return this.#running === 0 || this.#inUse + cost <= this.options.budgetMb;
+  }
+
+  #take(cost: number): void {
+    this.#inUse += cost;
+    this.#running++;
+  }
+
+  /** Starts waiters in order while the first fits: none overtakes a larger one waiting. */
+  #admit(): void {
+    for (let next = this.#waiting[0]; next && this.#fits(next.cost); next = this.#waiting[0]) {
+      this.#waiting.shift();
+      this.#take(next.cost);
+      next.start();
+    }
+  }
+
+  #wait(cost: number, signal?: AbortSignal): Promise<void> {
+    if (this.#waiting.length >= this.options.maxWaiting) {
+      const { running, inUseMb, budgetMb, waiting } = this.stats;
+      const documents = running === 1 ? "1 document is" : `${running} documents are`;
+      throw new MemoryBudgetError(
+        this.retryAfterSeconds(),
+        "full",
+        `${documents} using ${inUseMb} of its ${budgetMb} MiB of memory and ${waiting} more are waiting for room`,
+      );
+    }
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const leave = (reason: unknown) => {
+        const index = this.#waiting.indexOf(entry);
+        if (index >= 0) this.#waiting.splice(index, 1);
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        // Those behind it may fit now.
+        this.#admit();
+        reject(reason);
+      };
+      const onAbort = () => leave(signal?.reason);
+      const timer = setTimeout(() => {
+        const seconds = this.options.maxWaitMs / 1000;
+        leave(
+          new MemoryBudgetError(
+            this.retryAfterSeconds(),
+            "timeout",
+            `the documents being processed left no room in its memory for this one within ${seconds} s`,
+          ),
+        );
+      }, this.options.maxWaitMs);
+      const entry: Waiter = {
+        cost,
+        start: () => {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#waiting.push(entry);
+    });
+  }
+}
+
+// ─── What a document costs ───────────────────────────────────────────────────
+
+/** Buffers, the answer and pdfjs's document, whatever the pages. */
+const DOCUMENT_BASE_MB = 64;
+/**
+ * One page image while it is read, by the engine that takes the most for it
+ * (docs/memory.md): PaddleOCR reads at most 4 MP, about 160 bytes a pixel; the
+ * page is decoded, made grey and evened out up to 16 MP at about 24 bytes a pixel;
+ * tesseract.js holds about 10 bytes a pixel of what it reads (up to 40 MP).
+ */
+export function pageCostMb(pixels: number): number {
+  const detector = 160 * Math.min(pixels, 4_000_000);
+  const prepared = 24 * Math.min(pixels, 16_000_000);
+  const read = 10 * pixels;
+  return Math.ceil((detector + prepared + read) / MiB);
+}
+
+/** Pages of one PDF read at once (providers/ocr-document.ts: one per core, and one). */
+const PAGES_AT_ONCE = availableParallelism() + 1;
+
+/**
+ * MiB a document is expected to take at its peak: an image's page, or a PDF's
+ * PAGES_AT_ONCE largest pages as drawn at `pdfDpi`. From headers only: nothing is
+ * decoded. A document whose headers cannot be read costs the base; the engines
+ * refuse it.
+ */
+export async function documentCostMb(
+  bytes: Buffer,
+  kind: "pdf" | "image",
+  pdfDpi: number,
+): Promise<number> {
+  if (kind === "image") {
+    try {
+      const { width, height } = imageSize(bytes);
+      return DOCUMENT_BASE_MB + pageCostMb(width * height);
+    } catch {
+      return DOCUMENT_BASE_MB;
+    }
+  }
+  let pdf: Awaited<ReturnType<typeof openPdf>>;
+  try {
+    pdf = await openPdf(bytes);
+  } catch {
+    return DOCUMENT_BASE_MB;
+  }
+  try {
+    const costs: number[] = [];
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const size = (await pdf.getPage(number)).getViewport({ scale: 1 });
+      const dpi = effectiveDpi(size, pdfDpi);
+      costs.push(pageCostMb(((size.width * dpi) / 72) * ((size.height * dpi) / 72)));
+    }
+    const largest = costs.sort((a, b) => b - a).slice(0, PAGES_AT_ONCE);
+    return DOCUMENT_BASE_MB + largest.reduce((sum, cost) => sum + cost, 0);
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+// ─── The environment ─────────────────────────────────────────────────────────
+
+/** Memory this process may use: the machine's, or its container's limit when lower (MiB). */
+export function availableMemoryMb(): number {
+  const machine = totalmem();
+  const limit = process.constrainedMemory?.() ?? 0;
+  return Math.floor((limit > 0 && limit < machine ? limit : machine) / MiB);
+}
+
+/** Half the memory, less what the idle service and the system keep; at least 512 MiB. */
+export function defaultBudgetMb(availableMb = availableMemoryMb()): number {
+  return Math.max(512, Math.floor(availableMb / 2) - 512);
+}
+
+const memoryEnvSchema = z.object({
+  MEMORY_BUDGET_MB: int(64, 16 * 1024 * 1024).optional(),
+  PDF_DPI: int(50, 600).default(200),
+});
+
+export interface MemoryBudgetConfig {
+  budgetMb: number;
+  /** Resolution PDF pages are drawn at for OCR (PDF_DPI, providers/config.ts). */
+  pdfDpi: number;
+}
+
+export function loadMemoryBudgetConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): MemoryBudgetConfig {
+  const e = parseEnv(memoryEnvSchema, env);
+  return { budgetMb: e.MEMORY_BUDGET_MB ?? defaultBudgetMb(), pdfDpi: e.PDF_DPI };
+}
