@@ -293,7 +293,12 @@ function runChild(target: Target, args: string[], env: Record<string, string>): 
     const proc = spawn(
       process.execPath,
       ["--expose-gc", "--import", "tsx", import.meta.filename, "--child", target, ...args],
-      { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } },
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "inherit"],
+        // As npm run service starts the service; MALLOC_ARENA_MAX=0 measures glibc's default.
+        env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", ...env },
+      },
     );
     // A guard for the machine: a child past KILL_ABOVE_MIB is stopped and reported.
     let last = 0;

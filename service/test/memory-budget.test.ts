@@ -203,11 +203,15 @@ describe("what a document costs", () => {
     const one = await documentCostMb(writePdf([page]), "pdf", 200);
     const many = await documentCostMb(writePdf(Array.from({ length: 40 }, () => page)), "pdf", 200);
     const pixels = ((612 * 200) / 72) * ((792 * 200) / 72);
-    expect(one).toBe(64 + pageCostMb(pixels));
-    // Not forty pages: only those read at the same time.
+    // One page costs at least what it costs as an image (other pages are prepared while
+    // PaddleOCR reads one, so their preparing counts beside it).
+    expect(one).toBeGreaterThanOrEqual(64 + pageCostMb(pixels));
+    expect(one).toBeLessThan(64 + 2 * pageCostMb(pixels));
+    // Not forty pages: only those read at the same time, PaddleOCR on one of them.
     expect(many).toBeGreaterThan(one);
-    expect(many).toBeLessThanOrEqual(64 + 64 * pageCostMb(pixels));
-    expect(many).toBeLessThan(64 + 40 * pageCostMb(pixels));
+    expect(many).toBeLessThan(64 + 4 * pageCostMb(pixels));
+    // A larger resolution costs more.
+    expect(await documentCostMb(writePdf([page]), "pdf", 300)).toBeGreaterThan(one);
   });
 });
 

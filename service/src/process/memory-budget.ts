@@ -13,7 +13,7 @@
 //                     the idle service (default: half the machine's memory, or of
 //                     its container's limit, less 512 MiB, and at least 512 MiB)
 //
-// The costs are peaks measured per engine and stage (docs/memory.md), with room.
+// The costs come from peaks measured per engine and stage (docs/memory.md).
 import { availableParallelism, totalmem } from "node:os";
 import { imageSize } from "image-size";
 import { z } from "zod";
@@ -175,27 +175,39 @@ export class MemoryBudget {
 
 /** Buffers, the answer and pdfjs's document, whatever the pages. */
 const DOCUMENT_BASE_MB = 64;
-/**
- * One page image while it is read, by the engine that takes the most for it
- * (docs/memory.md): PaddleOCR reads at most 4 MP, about 160 bytes a pixel; the
- * page is decoded, made grey and evened out up to 16 MP at about 24 bytes a pixel;
- * tesseract.js holds about 10 bytes a pixel of what it reads (up to 40 MP).
+
+/*
+ * What one page image takes while an engine reads it, above what the service holds
+ * anyway (bench/memory.ts, docs/memory.md), in bytes a pixel:
+ *   - PaddleOCR: its detector ~160 on at most 4 MP, the page it cuts lines from ~12 on
+ *     at most 8 MP (PaddleOCR reads one page at a time, PADDLEOCR_CONCURRENCY);
+ *   - Tesseract (tesseract.js's WebAssembly memory; native runs in a process of its
+ *     own): ~12, the whole image;
+ *   - preparing it (decoded, made grey, evened out, turned): ~24, up to 16 MP; larger
+ *     images go to the engine as they are;
+ *   - the image itself, decoded or encoded, while its page is read: ~4.
+ * The engines of a failover run one after another: a page costs the most of the three.
  */
+const paddleBytes = (pixels: number) =>
+  160 * Math.min(pixels, 4_000_000) + 12 * Math.min(pixels, 8_000_000);
+const tesseractBytes = (pixels: number) => 12 * pixels;
+const prepareBytes = (pixels: number) => (pixels <= 16_000_000 ? 24 * pixels : 0);
+const heldBytes = (pixels: number) => 4 * pixels;
+
+/** MiB one page image of `pixels` costs while it is read, whichever engine reads it. */
 export function pageCostMb(pixels: number): number {
-  const detector = 160 * Math.min(pixels, 4_000_000);
-  const prepared = 24 * Math.min(pixels, 16_000_000);
-  const read = 10 * pixels;
-  return Math.ceil((detector + prepared + read) / MiB);
+  const engine = Math.max(paddleBytes(pixels), tesseractBytes(pixels), prepareBytes(pixels));
+  return Math.ceil((engine + heldBytes(pixels)) / MiB);
 }
 
 /** Pages of one PDF read at once (providers/ocr-document.ts: one per core, and one). */
 const PAGES_AT_ONCE = availableParallelism() + 1;
 
 /**
- * MiB a document is expected to take at its peak: an image's page, or a PDF's
- * PAGES_AT_ONCE largest pages as drawn at `pdfDpi`. From headers only: nothing is
- * decoded. A document whose headers cannot be read costs the base; the engines
- * refuse it.
+ * MiB a document is expected to take at its peak: an image's page; for a PDF, its
+ * PAGES_AT_ONCE largest pages (as drawn at `pdfDpi`) prepared and read at once, and
+ * PaddleOCR on the largest of them. From headers only: nothing is decoded. A document
+ * whose headers cannot be read costs the base; the engines refuse it.
  */
 export async function documentCostMb(
   bytes: Buffer,
@@ -217,14 +229,18 @@ export async function documentCostMb(
     return DOCUMENT_BASE_MB;
   }
   try {
-    const costs: number[] = [];
+    const pages: number[] = [];
     for (let number = 1; number <= pdf.numPages; number++) {
       const size = (await pdf.getPage(number)).getViewport({ scale: 1 });
       const dpi = effectiveDpi(size, pdfDpi);
-      costs.push(pageCostMb(((size.width * dpi) / 72) * ((size.height * dpi) / 72)));
+      pages.push(((size.width * dpi) / 72) * ((size.height * dpi) / 72));
     }
-    const largest = costs.sort((a, b) => b - a).slice(0, PAGES_AT_ONCE);
-    return DOCUMENT_BASE_MB + largest.reduce((sum, cost) => sum + cost, 0);
+    const largest = pages.sort((a, b) => b - a).slice(0, PAGES_AT_ONCE);
+    const each = largest.reduce(
+      (sum, px) => sum + Math.max(tesseractBytes(px), prepareBytes(px)) + heldBytes(px),
+      0,
+    );
+    return DOCUMENT_BASE_MB + Math.ceil((paddleBytes(largest[0] ?? 0) + each) / MiB);
   } finally {
     await pdf.destroy();
   }
