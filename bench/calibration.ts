@@ -408,7 +408,9 @@ export async function measureCalibration(
       const readings: Reading[] = [];
       // Page by page, every reader in turn, so that other load on the machine
       // falls on all of them alike.
-      for (const page of set.pages) {
+      for (const [i, page] of set.pages.entries()) {
+        // Progress on stderr: a long run shows where it is, and where it stopped.
+        process.stderr.write(`    ${set.name} ${i + 1}/${set.pages.length} ${page.file}\n`);
         readings.push(await readBare(bare, page));
         for (const provider of providers) readings.push(await readWith(provider, page));
         if (route) readings.push(await route(page));
@@ -721,6 +723,14 @@ if (process.argv[1] === import.meta.filename) {
     if (heldOut)
       throw new Error(`--write: ${heldOut} is none of the sets (${SET_NAMES.join(", ")})`);
   }
+  let settled = false;
+  // An engine whose promise never settles and holds nothing open lets Node end
+  // the run without a word: say so, and where (the last progress line).
+  process.on("beforeExit", () => {
+    if (settled) return;
+    console.error("The run stopped with a reading unfinished: nothing was left to wait for.");
+    process.exitCode = 1;
+  });
   measureCalibration({
     sets: list(values.sets),
     dirs,
@@ -730,6 +740,7 @@ if (process.argv[1] === import.meta.filename) {
     onSet: (set) => console.log(printSet(set, values.detail).text),
   })
     .then((result) => {
+      settled = true;
       const { ok, markdown } = printCalibration(result, values.detail, false);
       if (values.write) {
         const calibration = result.sets.find((s) => s.set.name === "calibration");
@@ -748,6 +759,7 @@ if (process.argv[1] === import.meta.filename) {
       if (!ok) process.exitCode = 1;
     })
     .catch((error: unknown) => {
+      settled = true;
       console.error(error);
       process.exit(1);
     });
