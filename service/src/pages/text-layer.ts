@@ -105,7 +105,10 @@ function runsToLines(
       const box = spanBox(run, 0, 1);
       if (previous) {
         if (Math.abs(baseline - previous.baseline) > previous.height / 2) endLine();
-        else if (box.x0 - previous.box.x1 > previous.height * 0.25) endWord();
+        // A gap, or a run drawn left of the one before (a right-aligned value
+        // drawn before its label): a new word.
+        else if (box.x0 - previous.box.x1 > previous.height * 0.25 || box.x0 < previous.box.x0)
+          endWord();
       }
       const chars = [...run.str];
       const spans = characterSpans(run.str);
