@@ -41,9 +41,11 @@ export function createStreamTables(name: string, sources: WordSources): Provider
       const { words, image } = await readWords(sources, input);
       const data = tablesFromWords(words.data);
       const check = checkTables(data);
-      // Tables from estimated word boxes are always unsure, at half their
+      // Tables from estimated word boxes (an image, or a PDF page read by OCR:
+      // a text layer's words are all certain) are always unsure, at half their
       // score, so they never beat a sure answer.
-      if (image && sources.estimatedWordBoxes) {
+      const read = image || words.data.pages.some((p) => p.confidence < 1);
+      if (read && sources.estimatedWordBoxes) {
         const reason = "word boxes estimated by the OCR engine";
         return {
           data,
