@@ -8,6 +8,7 @@ import { CsvActions, card, type DataViewProps, JsonActions } from "./data-view";
 import { baseName, downloadBlob } from "./download";
 import { MarkedPage } from "./marked-page";
 import { RawData } from "./raw-data";
+import { TableChecks } from "./table-checks";
 import { TableGrid } from "./table-grid";
 import { tableCsv, tableSize, tableXlsx } from "./table-text";
 import { type Highlight, useHighlight } from "./use-highlight";
@@ -47,6 +48,7 @@ export function TableResult({ data, result, file, fileName }: DataViewProps<Tabl
           markName="A table that was found"
         />
         <div className="min-w-0 space-y-6">
+          <TableChecks data={data} />
           {data.tables.length === 0 ? (
             <section className={card}>
               <h2 className="font-semibold text-base text-slate-900">Tables</h2>

@@ -241,7 +241,10 @@ export function lineTables(
   const turned = lines.map((line) => turnLine(line, frame));
   const rules = rulesOfSegments(turned, ruleSizes(0, wordHeight, true));
   return findGrids(outsideWords(rules, boxes), wordHeight)
-    .map((grid) => fillGrid(page.number, grid, words, (b) => b, frame.back))
+    .map((grid) => ({
+      ...fillGrid(page.number, grid, words, (b) => b, frame.back),
+      fromPixels: false,
+    }))
     .filter((found) => found.words > 0 && hasRuledContent(found.table));
 }
 

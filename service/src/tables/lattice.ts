@@ -372,6 +372,11 @@ export interface LatticeTable {
   words: number;
   /** Words reaching well into a neighbouring cell: a sign the grid is not the table's. */
   across: number;
+  /**
+   * Rules found in pixels (a photo, a scan), where a rule may be missed for
+   * part of its length, rather than read from the lines a PDF draws.
+   */
+  fromPixels: boolean;
 }
 
 /**
@@ -469,5 +474,29 @@ export function fillGrid(
     x1: xs[right + 1] ?? 0,
     y1: ys[bottom + 1] ?? 0,
   };
-  return { table: { page, bbox: onPage(outline), rows, cells }, words: count, across };
+  return {
+    table: { page, bbox: onPage(outline), rows, cells },
+    words: count,
+    across,
+    fromPixels: true,
+  };
+}
+
+/** Rows a ruled table's head may take (cells over several columns are its headings there). */
+const HEAD_ROWS = 2;
+
+/**
+ * Rows of a ruled grid whose columns do not hold: under its head, a cell over
+ * some of the columns but not all (a section's heading runs across them all).
+ * A rule found only part of its length (a photo's faint stretch) leaves such
+ * cells, where a drawn table would have its columns all the way down.
+ */
+export function brokenRows(table: Table): number {
+  const columns = Math.max(0, ...table.rows.map((r) => r.length));
+  const broken = new Set(
+    table.cells
+      .filter((c) => c.row >= HEAD_ROWS && c.col_span > 1 && c.col_span < columns)
+      .map((c) => c.row),
+  );
+  return broken.size;
 }
