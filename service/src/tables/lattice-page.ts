@@ -1,8 +1,11 @@
-// Lattice tables of a whole document (lattice.ts finds them on one image). A
-// PDF's words come first (text layer or OCR), then each page that draws lines
-// or pictures is drawn, evened out, straightened when tilted, its words
-// blanked out, and its rules read into grids. A photo's rules come first and
-// are painted over before it is read by OCR.
+// Lattice tables of a whole document (lattice.ts finds grids in rules). A
+// PDF's words come first (text layer or OCR), then each page's rules: the
+// lines it draws, read from the PDF itself (pages/pdf-lines.ts), exact and
+// without drawing anything; only a page with pictures and no drawn grid (a
+// scan) is drawn, evened out, straightened when tilted, its words blanked out,
+// and its rules found in the pixels. A photo's rules come first and are
+// painted over before it is read by OCR; cells the page read failed are read
+// again one by one (cell-reading.ts).
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import type { BBox, OcrData, OcrPage, OcrSpan, ResultPage } from "@/lib/kernel/contract";
 import { median } from "../layout/geometry";
@@ -16,6 +19,7 @@ import { type Grey, halved, otsu, toCanvas, toGrey } from "../preprocess/grey";
 import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index";
 import { estimateSkew, typicalXHeight } from "../preprocess/skew";
 import type { Provider, ProviderInput } from "../providers/types";
+import { type BlockReader, rereadCells } from "./cell-reading";
 import {
   eraseRules,
   fillGrid,
@@ -31,7 +35,7 @@ import {
 } from "./lattice";
 import { hasRuledContent } from "./shape";
 
-/** Resolution PDF pages of text and lines are drawn at to find their rules: a 0.5 pt rule is still a pixel. */
+/** Least resolution a scanned PDF page is drawn at to find its rules: a 0.5 pt rule is still a pixel. */
 const LATTICE_DPI = 100;
 /** Pixels of a photo worked on at most (it is scaled down past this): rules survive, time stays small. */
 const MAX_PIXELS = 4_000_000;
@@ -272,7 +276,11 @@ function ruleSearch(image: Grey, threshold: number): [Rules, number] {
  * as nothing: Tesseract takes the boxed words for a picture. Without rules,
  * nothing is read at all (another provider will).
  */
-async function imageTables(input: ProviderInput, ocr: Provider<OcrData>): Promise<LatticeReading> {
+async function imageTables(
+  input: ProviderInput,
+  ocr: Provider<OcrData>,
+  reader?: BlockReader,
+): Promise<LatticeReading> {
   const decoded = await decodeGrey(input.bytes);
   // An image the canvas does not decode (TIFF) is left to the OCR engines.
   if (!decoded) return { text: "", pages: [], billed: 1, found: [] };
@@ -295,6 +303,10 @@ async function imageTables(input: ProviderInput, ocr: Provider<OcrData>): Promis
   const found = grids
     .map((grid) => fillGrid(1, grid, words, (b) => b, onPage))
     .filter((f) => f.words > 0 && hasRuledContent(f.table));
+  if (reader && found.length > 0) {
+    const wordHeight = median(words.map((w) => w.bbox.y1 - w.bbox.y0));
+    await rereadCells(image, found, reader, wordHeight, threshold);
+  }
   return { text: read.data.text, pages, billed: read.pages, found };
 }
 
@@ -346,8 +358,9 @@ export async function latticeTables(
   input: ProviderInput,
   sources: WordSources,
   pdftoppm?: string,
+  reader?: BlockReader,
 ): Promise<LatticeReading> {
   return (await sniffDocument(input.bytes)) === "image"
-    ? imageTables(input, sources.image)
+    ? imageTables(input, sources.image, reader)
     : pdfTables(input, sources.pdf, pdftoppm);
 }

@@ -377,6 +377,14 @@ export interface LatticeTable {
    * part of its length, rather than read from the lines a PDF draws.
    */
   fromPixels: boolean;
+  /** What was read in each of `table.cells`, on the grid's image. */
+  reads: CellRead[];
+}
+
+/** A cell's words as the page was read, and its rectangle on the grid's image. */
+export interface CellRead {
+  words: OcrSpan[];
+  rect: BBox;
 }
 
 /**
@@ -449,6 +457,7 @@ export function fillGrid(
   while (right > left && !used(top, bottom, right, right)) right--;
   const rows = ys.slice(top, bottom + 1).map(() => xs.slice(left, right + 1).map(() => ""));
   const cells: TableCell[] = [];
+  const reads: CellRead[] = [];
   grid.cells.forEach((cell, i) => {
     const r0 = Math.max(top, cell.row);
     const r1 = Math.min(bottom, cell.row + cell.rowSpan - 1);
@@ -467,6 +476,7 @@ export function fillGrid(
       text,
       bbox: onPage(rect(kept)),
     });
+    reads.push({ words: inCell[i] ?? [], rect: rect(kept) });
   });
   const outline = {
     x0: xs[left] ?? 0,
@@ -479,6 +489,7 @@ export function fillGrid(
     words: count,
     across,
     fromPixels: true,
+    reads,
   };
 }
 

@@ -5,6 +5,8 @@
 // one with no table, ragged rows or words across ruling lines is unsure, so
 // the router tries the next provider.
 import type { OcrData, Table, TableChecks, TableData } from "@/lib/kernel/contract";
+import { resolveLanguage } from "../engines/language";
+import type { OcrEngine } from "../engines/types";
 import {
   readWords,
   resultPages,
@@ -12,6 +14,7 @@ import {
   wordSourcesAvailable,
 } from "../pages/word-sources";
 import type { AnswerCheck, Provider, ProviderInput, ProviderOutput } from "../providers/types";
+import type { BlockReader } from "./cell-reading";
 import { brokenRows } from "./lattice";
 import { latticeTables } from "./lattice-page";
 import { raggedRows, streamTables } from "./stream";
@@ -77,6 +80,23 @@ const MAX_ACROSS = 0.1;
 export interface LatticeOptions {
   /** pdftoppm's command when PDF pages are drawn by it (PDF_RASTERISER). */
   pdftoppm?: string;
+  /** The engine that reads again, one by one, the cells of a photo the page read failed. */
+  cellEngine?: OcrEngine;
+}
+
+/** The engine's block reading in the document's language, for the cells read again. */
+async function blockReader(
+  engine: OcrEngine | undefined,
+  input: ProviderInput,
+): Promise<BlockReader | undefined> {
+  const recognize = engine?.recognizeBlock;
+  if (!engine || !recognize) return undefined;
+  const language = resolveLanguage(
+    input.languageHints,
+    await engine.languages(),
+    engine.maxLanguages,
+  );
+  return (png) => recognize(png, { language, signal: input.signal });
 }
 
 export function createLatticeTables(
@@ -88,7 +108,13 @@ export function createLatticeTables(
     name,
     available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
-      const { text, pages, billed, found } = await latticeTables(input, sources, options.pdftoppm);
+      const reader = await blockReader(options.cellEngine, input);
+      const { text, pages, billed, found } = await latticeTables(
+        input,
+        sources,
+        options.pdftoppm,
+        reader,
+      );
       const tables = found.map((f) => f.table);
       const total = found.reduce((sum, f) => sum + f.words, 0);
       const across = found.reduce((sum, f) => sum + f.across, 0);

@@ -10,6 +10,7 @@ import { height, median, union } from "../layout/geometry";
 import { levelWords } from "../layout/level";
 import { groupLines } from "../layout/lines";
 import { SEGMENT_GAP, segments } from "../layout/segments";
+import { isRuleText } from "./lattice";
 import { hasTableShape } from "./shape";
 
 /** Merged x intervals covered by the segments: the table's columns, left to right. */
@@ -55,6 +56,9 @@ function coverage(rows: readonly (readonly OcrSpan[])[]): [number, number, numbe
  */
 const MIN_STRIP = 0.4;
 
+/** Width of a strip no row reaches into that parts columns without a wide gap beside it (0.9 word heights). */
+const CLEAR_STRIP = 0.75;
+
 /**
  * Where a table's columns part, left to right. A break runs down a strip of
  * white that the words of the table's full rows (as many segments as most
@@ -94,19 +98,28 @@ export function columnBreaks(rows: readonly (readonly OcrSpan[][])[], gap: numbe
         );
       }),
     );
-  return strips
-    .filter(([s0, s1]) => s1 - s0 > gap * MIN_STRIP && crossed([s0, s1]))
-    .map(([s0, s1]) => {
-      // The widest stretch of the strip that the fewest of all rows reach into.
-      const inside = all
-        .map(([a, b, depth]): [number, number, number] => [Math.max(a, s0), Math.min(b, s1), depth])
-        .filter(([a, b]) => b > a);
-      const fewest = Math.min(...inside.map(([, , depth]) => depth));
-      const [a, b] = inside
-        .filter(([, , depth]) => depth === fewest)
-        .reduce((best, s) => (s[1] - s[0] > best[1] - best[0] ? s : best), [s0, s0, 0]);
-      return b > a ? (a + b) / 2 : (s0 + s1) / 2;
-    });
+  // The widest stretch of a strip that the fewest of all rows reach into.
+  const clearest = ([s0, s1]: [number, number]) => {
+    const inside = all
+      .map(([a, b, depth]): [number, number, number] => [Math.max(a, s0), Math.min(b, s1), depth])
+      .filter(([a, b]) => b > a);
+    const fewest = Math.min(...inside.map(([, , depth]) => depth));
+    const [a, b] = inside
+      .filter(([, , depth]) => depth === fewest)
+      .reduce((best, s) => (s[1] - s[0] > best[1] - best[0] ? s : best), [s0, s0, 0]);
+    return { a, b, fewest };
+  };
+  const breaks: number[] = [];
+  for (const strip of strips) {
+    if (strip[1] - strip[0] <= gap * MIN_STRIP) continue;
+    const { a, b, fewest } = clearest(strip);
+    // Columns set closer than a segment's gap (a figure right-aligned against
+    // the next column's words) part where no row at all reaches, down three
+    // rows or more.
+    const clear = fewest === 0 && b - a >= gap * CLEAR_STRIP && rows.length >= 3;
+    if (crossed(strip) || clear) breaks.push(b > a ? (a + b) / 2 : (strip[0] + strip[1]) / 2);
+  }
+  return breaks;
 }
 
 /** Confidence under which an OCR'd word does not count towards a table's shape. */
@@ -149,13 +162,12 @@ function toTable(
   const cells: TableCell[] = [];
   const legible: string[][] = [];
   const grid = rows.map((row, r) => {
-    const texts = breaks.map(() => "").concat("");
-    const sure = breaks.map(() => "").concat("");
-    legible.push(sure);
+    const inColumn = [...breaks, 0].map((): OcrSpan[] => []);
     const groups: OcrSpan[][] = [];
     for (const segment of row) {
       let group: OcrSpan[] = [];
-      for (const word of segment) {
+      // A segment may hold a cell's wrapped lines: left to right to cut it at breaks.
+      for (const word of [...segment].sort((a, b) => a.bbox.x0 - b.bbox.x0)) {
         const last = group.at(-1);
         if (last && breaks.some((b) => b > last.bbox.x1 && b < word.bbox.x0)) {
           groups.push(group);
@@ -165,12 +177,11 @@ function toTable(
       }
       if (group.length > 0) groups.push(group);
     }
-    for (const group of groups) {
+    for (const unordered of groups) {
+      // A cell's words in reading order, line by line.
+      const group = groupLines(unordered).flat();
       const [col, last] = columnsOf(boxOf(group), breaks);
-      // Two groups in one column (a wide gap inside a cell) stay one cell's text.
-      texts[col] = [texts[col], textOf(group)].filter(Boolean).join(" ");
-      const read = group.filter((w) => w.confidence >= LEGIBLE);
-      sure[col] = [sure[col], textOf(read)].filter(Boolean).join(" ");
+      inColumn[col]?.push(...group);
       cells.push({
         row: r,
         col,
@@ -180,7 +191,11 @@ function toTable(
         bbox: boxed(group),
       });
     }
-    return texts;
+    // Two groups in one column (a wide gap inside a cell) stay one cell's
+    // text, in reading order.
+    const ordered = inColumn.map((words) => groupLines(words).flat());
+    legible.push(ordered.map((words) => textOf(words.filter((w) => w.confidence >= LEGIBLE))));
+    return ordered.map(textOf);
   });
   return {
     table: { page, bbox: boxed(rows.flat().flat()), rows: grid, cells },
@@ -209,15 +224,16 @@ const MAX_HEADINGS = 2;
 
 /** Tables on one page: runs of at least `minRows` lines with two or more segments each. */
 export function streamTables(page: number, pageWords: readonly OcrSpan[], minRows = 2): Table[] {
-  // Text set upright (a margin's note, a turned table) does not run along rows.
-  const words = pageWords.filter((w) => !isUpright(w));
+  // Text set upright (a margin's note, a turned table) does not run along
+  // rows; OCR's reading of a stroke ("_", "|") would bridge two cells.
+  const words = pageWords.filter((w) => !isUpright(w) && !isRuleText(w.text));
   if (words.length === 0) return [];
   // The print's size from the words OCR read well: what it makes of a
   // picture's lines and marks comes in boxes of any size.
   const legible = words.filter((w) => w.confidence >= LEGIBLE);
   const wordHeight = median((legible.length > 0 ? legible : words).map((w) => height(w.bbox)));
   const gap = wordHeight * SEGMENT_GAP;
-  const { level, original } = levelWords(words, wordHeight || 1);
+  const { level, original } = levelWords(words, wordHeight || 1, true);
   const tables: Table[] = [];
   let run: OcrSpan[][][] = [];
   /** Top of each row of the run, and of the line read last. */
@@ -300,10 +316,21 @@ function wrapsInto(
   if (targets.some((c) => c < 0)) return false;
   parts.forEach((segment, i) => {
     const [c0, c1] = columns[targets[i] ?? 0] ?? [0, 0];
-    const cell = row.find((s) => {
-      const { x0, x1 } = boxOf(s);
-      return x1 >= c0 && x0 <= c1;
-    });
+    // The cell right above the wrapped words, else the first in their column
+    // (a column's range may take in its neighbour where a header bridges them).
+    const { x0: w0, x1: w1 } = boxOf(segment);
+    const overlap = (s: readonly OcrSpan[]) =>
+      Math.min(w1, boxOf(s).x1) - Math.max(w0, boxOf(s).x0);
+    const above = row.reduce<OcrSpan[] | undefined>(
+      (best, s) => (overlap(s) > 0 && (!best || overlap(s) > overlap(best)) ? s : best),
+      undefined,
+    );
+    const cell =
+      above ??
+      row.find((s) => {
+        const { x0, x1 } = boxOf(s);
+        return x1 >= c0 && x0 <= c1;
+      });
     if (cell) cell.push(...segment);
     else row.push([...segment]);
   });
