@@ -181,7 +181,9 @@ describe("cells read again one by one", () => {
     ctx.fillStyle = "#000";
     ctx.font = "16px sans-serif";
     const texts = ["Wigan", "8.3", "Preston", "12.75"];
-    texts.forEach((text, i) => ctx.fillText(text, 20 + (i % 2) * 160, 35 + Math.floor(i / 2) * 40));
+    texts.forEach((text, i) => {
+      ctx.fillText(text, 20 + (i % 2) * 160, 35 + Math.floor(i / 2) * 40);
+    });
     const image = toGrey(canvas);
     const rect = (i: number): BBox => ({
       x0: 10 + (i % 2) * 160,
