@@ -20,7 +20,11 @@
 //   npx tsx bench/tables.ts --set real --detail  # one set, per document and provider
 //   npx tsx bench/tables.ts --only schools       # documents whose name holds this
 //   npx tsx bench/tables.ts --routed             # only the attempts routing makes
+//   npx tsx bench/tables.ts --rendered DIR       # the rendered set from elsewhere
 //   npx tsx bench/tables.ts --write              # also into docs/tables.md
+//
+// Times over text layers are given with the CPU time they hold: on a busy
+// machine the rest is waiting for a core.
 //
 // It measures each provider and the failover between them, so it takes them
 // from the service's provider registry and catalog, without HTTP around them.
