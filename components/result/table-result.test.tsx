@@ -159,6 +159,28 @@ describe("the table result", () => {
     expect(Papa.parse(csv.trimEnd()).data).toEqual(sampleTables.tables[0]?.rows);
   });
 
+  it("says which of the service's checks held, and leaves out those that did not apply", () => {
+    const checked: TableData = {
+      ...sampleTables,
+      checks: { table_found: true, rows_agree: false, words_within_rules: null },
+    };
+    render(<ResultView result={{ kind: "table", data: checked, meta: sampleMeta }} support={{}} />);
+    const checks = screen.getByTestId("table-checks");
+    expect(checks.textContent).toContain("Passed: Tables were found");
+    expect(checks.textContent).toContain(
+      "Failed: Some rows do not line up with their table's columns",
+    );
+    expect(checks.querySelector("[data-check=words_within_rules]")).toBeNull();
+    expect(checks.textContent).toContain("Compare the tables with the document");
+  });
+
+  it("shows no checks for an answer that carries none", () => {
+    render(
+      <ResultView result={{ kind: "table", data: sampleTables, meta: sampleMeta }} support={{}} />,
+    );
+    expect(screen.queryByTestId("table-checks")).toBeNull();
+  });
+
   it("says so when no table was found, and never renders a cell as HTML", () => {
     const none: TableData = { ...sampleTables, tables: [] };
     const { unmount } = render(

@@ -9,6 +9,7 @@ import { baseName, downloadBlob, downloadText } from "./download";
 import { tablesMarkdown } from "./markdown";
 import { MarkedPage } from "./marked-page";
 import { RawData } from "./raw-data";
+import { TableChecks } from "./table-checks";
 import { TableGrid } from "./table-grid";
 import { tableCsv, tableSize, tableXlsx } from "./table-text";
 import { type Highlight, useHighlight } from "./use-highlight";
@@ -48,6 +49,7 @@ export function TableResult({ data, result, original, fileName }: DataViewProps<
           markName="A table that was found"
         />
         <div className="min-w-0 space-y-6">
+          <TableChecks data={data} />
           {data.tables.length === 0 ? (
             <section className={card}>
               <h2 className="font-semibold text-base text-slate-900">Tables</h2>

@@ -88,7 +88,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
           preprocess: new Set([...config.preprocess].filter((step) => step !== "normalize")),
         }),
       },
-      { pdftoppm: config.pdftoppmCommand },
+      { pdftoppm: config.pdftoppmCommand, cellEngine: nativeRows },
     ),
     createStreamTables("tables-stream-tesseract", {
       pdf: rowsPdf,

@@ -1,11 +1,21 @@
 // Lattice table detection on drawn pages: rules found in the pixels, crossing
 // rules made a grid, cells over several rows or columns where a rule is
-// missing, words put in the cell that holds them, and no grid from text alone.
+// missing, words put in the cell that holds them, no grid from text alone, and
+// cells the page read failed read again one by one.
 import { createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import type { BBox, OcrPage, OcrSpan } from "@/lib/kernel/contract";
+import { createNativeTesseract } from "../src/engines/tesseract-native";
 import { toGrey } from "../src/preprocess/grey";
-import { eraseRules, fillGrid, findGrids, findRules, ruleSizes } from "../src/tables/lattice";
+import { rereadCells } from "../src/tables/cell-reading";
+import {
+  eraseRules,
+  fillGrid,
+  findGrids,
+  findRules,
+  type LatticeTable,
+  ruleSizes,
+} from "../src/tables/lattice";
 import { pageTables } from "../src/tables/lattice-page";
 
 type Segment = [number, number, number, number];
@@ -157,5 +167,78 @@ describe("lattice tables", () => {
     [box.x0, box.y0, box.x1, box.y1].forEach((v, i) => {
       expect(Math.abs(v - (drawn[i] ?? 0))).toBeLessThanOrEqual(2);
     });
+  });
+});
+
+describe("cells read again one by one", () => {
+  it("reads again a cell the page read doubted, and one with ink and no word, keeping what it was sure of", async () => {
+    // A 3 × 2 grid of cells 160 × 40 px with small print; the "page read"
+    // below is made up: a figure missing its point, a cell missed, a cell right.
+    const canvas = createCanvas(400, 200);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, 400, 200);
+    ctx.fillStyle = "#000";
+    ctx.font = "16px sans-serif";
+    const texts = ["Wigan", "8.3", "Preston", "12.75"];
+    texts.forEach((text, i) => {
+      ctx.fillText(text, 20 + (i % 2) * 160, 35 + Math.floor(i / 2) * 40);
+    });
+    const image = toGrey(canvas);
+    const rect = (i: number): BBox => ({
+      x0: 10 + (i % 2) * 160,
+      y0: 10 + Math.floor(i / 2) * 40,
+      x1: 170 + (i % 2) * 160,
+      y1: 50 + Math.floor(i / 2) * 40,
+    });
+    const seen = (text: string, i: number, confidence: number): OcrSpan => ({
+      text,
+      confidence,
+      bbox: { x0: rect(i).x0 + 10, y0: rect(i).y0 + 10, x1: rect(i).x0 + 60, y1: rect(i).y0 + 30 },
+    });
+    const read = [[seen("Wigan", 0, 0.97)], [seen("83", 1, 0.6)], [], [seen("12.75", 3, 0.96)]];
+    const found: LatticeTable = {
+      table: {
+        page: 1,
+        bbox: { x0: 10, y0: 10, x1: 330, y1: 90 },
+        rows: [
+          ["Wigan", "83"],
+          ["", "12.75"],
+        ],
+        cells: read.map((words, i) => ({
+          row: Math.floor(i / 2),
+          col: i % 2,
+          row_span: 1,
+          col_span: 1,
+          text: words.map((w) => w.text).join(" "),
+          bbox: rect(i),
+        })),
+      },
+      words: 3,
+      across: 0,
+      fromPixels: true,
+      reads: read.map((words, i) => ({ words, rect: rect(i) })),
+    };
+    const engine = createNativeTesseract({ command: "tesseract", concurrency: 1, queueLimit: 4 });
+    const signal = new AbortController().signal;
+    const block = engine.recognizeBlock;
+    if (!block) throw new Error("no block reading");
+    const asked: number[] = [];
+    const reader = (png: Buffer) => {
+      asked.push(png.length);
+      return block(png, { language: "eng", signal });
+    };
+    try {
+      expect(await rereadCells(image, [found], reader, 20, 128)).toBe(2);
+    } finally {
+      await engine.close();
+    }
+    // Both cells in one image, read in one run.
+    expect(asked).toHaveLength(1);
+    expect(found.table.rows).toEqual([
+      ["Wigan", "8.3"],
+      ["Preston", "12.75"],
+    ]);
+    expect(found.table.cells.map((c) => c.text)).toEqual(["Wigan", "8.3", "Preston", "12.75"]);
   });
 });

@@ -39,16 +39,26 @@ function slopes(words: readonly OcrSpan[], reach: number, rise: (dx: number) => 
   return found;
 }
 
-/** The words sheared level (`unit`: their median height), and each level word's original. */
+/**
+ * The words sheared level (`unit`: their median height), and each level word's
+ * original. With `upright`, sheared across as well, so that a column's edge
+ * that leans with the page's tilt stands upright again (a table's columns on a
+ * tilted photo drift by the tilt times the table's height).
+ */
 export function levelWords(
   words: readonly OcrSpan[],
   unit: number,
+  upright = false,
 ): { level: OcrSpan[]; original: (word: OcrSpan) => OcrSpan } {
   const tilt = slope(words, unit);
   const original = new Map<OcrSpan, OcrSpan>();
   const level = words.map((w) => {
     const dy = tilt * ((w.bbox.x0 + w.bbox.x1) / 2);
-    const straight = { ...w, bbox: { ...w.bbox, y0: w.bbox.y0 - dy, y1: w.bbox.y1 - dy } };
+    const dx = upright ? -tilt * ((w.bbox.y0 + w.bbox.y1) / 2) : 0;
+    const straight = {
+      ...w,
+      bbox: { x0: w.bbox.x0 - dx, y0: w.bbox.y0 - dy, x1: w.bbox.x1 - dx, y1: w.bbox.y1 - dy },
+    };
     original.set(straight, w);
     return straight;
   });

@@ -1,13 +1,17 @@
-// Lattice tables of a whole document (lattice.ts finds them on one image). A
-// PDF's words come first (text layer or OCR), then each page that draws lines
-// or pictures is drawn, evened out, straightened when tilted, its words
-// blanked out, and its rules read into grids. A photo's rules come first and
-// are painted over before it is read by OCR.
+// Lattice tables of a whole document (lattice.ts finds grids in rules). A
+// PDF's words come first (text layer or OCR), then each page's rules: the
+// lines it draws, read from the PDF itself (pages/pdf-lines.ts), exact and
+// without drawing anything; only a page with pictures and no drawn grid (a
+// scan) is drawn, evened out, straightened when tilted, its words blanked out,
+// and its rules found in the pixels. A photo's rules come first and are
+// painted over before it is read by OCR; cells the page read failed are read
+// again one by one (cell-reading.ts).
 import { createCanvas, loadImage } from "@napi-rs/canvas";
-import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/kernel/contract";
+import type { BBox, OcrData, OcrPage, OcrSpan, ResultPage } from "@/lib/kernel/contract";
 import { median } from "../layout/geometry";
 import { slope } from "../layout/level";
-import { drawPageGrey, openPdf, pageGraphics, rasterisePage } from "../pages/pdf";
+import { drawPageGrey, openPdf, rasterisePage } from "../pages/pdf";
+import { pageDrawing, type TextTurn, textTurn } from "../pages/pdf-lines";
 import { sniffDocument } from "../pages/sniff";
 import { resultPages, type WordSources } from "../pages/word-sources";
 import { flattenBackground } from "../preprocess/background";
@@ -15,6 +19,7 @@ import { type Grey, halved, otsu, toCanvas, toGrey } from "../preprocess/grey";
 import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index";
 import { estimateSkew, typicalXHeight } from "../preprocess/skew";
 import type { Provider, ProviderInput } from "../providers/types";
+import { type BlockReader, rereadCells } from "./cell-reading";
 import {
   eraseRules,
   fillGrid,
@@ -22,11 +27,15 @@ import {
   findRules,
   isRuleText,
   type LatticeTable,
+  type Rule,
   type Rules,
   ruleSizes,
+  rulesOfSegments,
+  type Segment,
 } from "./lattice";
+import { hasRuledContent } from "./shape";
 
-/** Resolution PDF pages of text and lines are drawn at to find their rules: a 0.5 pt rule is still a pixel. */
+/** Least resolution a scanned PDF page is drawn at to find its rules: a 0.5 pt rule is still a pixel. */
 const LATTICE_DPI = 100;
 /** Pixels of a photo worked on at most (it is scaled down past this): rules survive, time stays small. */
 const MAX_PIXELS = 4_000_000;
@@ -138,10 +147,109 @@ export function pageTables(grey: Grey, page: OcrPage): LatticeTable[] {
     for (let y = y0; y < y1; y++) image.data.fill(255, y * image.width + x0, y * image.width + x1);
   }
   const sizes = ruleSizes(ruleInk(threshold), wordHeight, true);
-  const grids = findGrids(findRules(image, sizes), wordHeight);
+  const grids = findGrids(outsideWords(findRules(image, sizes), boxes), wordHeight);
   return grids
     .map((grid) => fillGrid(page.number, grid, words, onImage, onPage))
-    .filter((found) => found.words > 0);
+    .filter((found) => found.words > 0 && hasRuledContent(found.table));
+}
+
+/**
+ * Share of a rule's length that may lie inside words' boxes. What stays of
+ * letters around a blanked word's core (ascenders, descenders, the edge of a
+ * digit) lines up from row to row in a column of figures and reads as a short
+ * rule; a rule between columns runs between the words.
+ */
+const MAX_INSIDE_WORDS = { vertical: 0.5, horizontal: 0.8 };
+
+function outsideWords(rules: Rules, boxes: readonly BBox[]): Rules {
+  const inside = (rule: Rule, vertical: boolean) => {
+    const spans = boxes
+      .filter((b) =>
+        vertical ? b.x0 <= rule.at && rule.at <= b.x1 : b.y0 <= rule.at && rule.at <= b.y1,
+      )
+      .map((b) => (vertical ? [b.y0, b.y1] : [b.x0, b.x1]) as [number, number])
+      .map(([a, b]) => [Math.max(a, rule.from), Math.min(b, rule.to)] as [number, number])
+      .filter(([a, b]) => b > a)
+      .sort((a, b) => a[0] - b[0]);
+    let covered = 0;
+    let reach = rule.from;
+    for (const [a, b] of spans) {
+      covered += Math.max(0, b - Math.max(a, reach));
+      reach = Math.max(reach, b);
+    }
+    return covered / Math.max(1, rule.to - rule.from);
+  };
+  return {
+    vertical: rules.vertical.filter((r) => inside(r, true) <= MAX_INSIDE_WORDS.vertical),
+    horizontal: rules.horizontal.filter((r) => inside(r, false) <= MAX_INSIDE_WORDS.horizontal),
+  };
+}
+
+/** Boxes on a page into a frame where its text reads left to right, and back. */
+interface Frame {
+  to: (box: BBox) => BBox;
+  back: (box: BBox) => BBox;
+}
+
+const LEVEL: Frame = { to: (b) => b, back: (b) => b };
+
+/**
+ * The frame of a page `width` × `height` whose text is turned to read down
+ * (rows of a table then run from right to left) or up the page (left to right).
+ */
+function turnedFrame(turn: TextTurn, width: number, height: number): Frame {
+  if (turn === "down") {
+    return {
+      to: (b) => ({ x0: b.y0, y0: width - b.x1, x1: b.y1, y1: width - b.x0 }),
+      back: (b) => ({ x0: width - b.y1, y0: b.x0, x1: width - b.y0, y1: b.x1 }),
+    };
+  }
+  if (turn === "up") {
+    return {
+      to: (b) => ({ x0: height - b.y1, y0: b.x0, x1: height - b.y0, y1: b.x1 }),
+      back: (b) => ({ x0: b.y0, y0: height - b.x1, x1: b.y1, y1: height - b.x0 }),
+    };
+  }
+  return LEVEL;
+}
+
+/** A line turned with its frame (a box of no width or height turns into one). */
+function turnLine(line: Segment, frame: Frame): Segment {
+  const a = frame.to({ x0: line.x0, y0: line.y0, x1: line.x0, y1: line.y0 });
+  const b = frame.to({ x0: line.x1, y0: line.y1, x1: line.x1, y1: line.y1 });
+  return { x0: a.x0, y0: a.y0, x1: b.x0, y1: b.y0, width: line.width };
+}
+
+/** Whether most of a page's words of three letters or more stand upright (a table printed turned). */
+function mostlyUpright(words: readonly OcrSpan[]): boolean {
+  const long = words.filter((w) => [...w.text].length >= 3);
+  const upright = long.filter((w) => w.bbox.y1 - w.bbox.y0 > (w.bbox.x1 - w.bbox.x0) * 1.5);
+  return long.length > 0 && upright.length > long.length / 2;
+}
+
+/**
+ * The ruled tables of a PDF page from the lines it draws, filled with its
+ * words; a page whose text is turned is read in the frame where it is level.
+ */
+export function lineTables(
+  lines: readonly Segment[],
+  page: OcrPage,
+  frame: Frame = LEVEL,
+): LatticeTable[] {
+  const words = page.words
+    .filter((w) => !isRuleText(w.text))
+    .map((w) => ({ ...w, bbox: frame.to(w.bbox) }));
+  if (words.length === 0 || lines.length === 0) return [];
+  const boxes = words.map((w) => w.bbox);
+  const wordHeight = median(boxes.map((b) => b.y1 - b.y0));
+  const turned = lines.map((line) => turnLine(line, frame));
+  const rules = rulesOfSegments(turned, ruleSizes(0, wordHeight, true));
+  return findGrids(outsideWords(rules, boxes), wordHeight)
+    .map((grid) => ({
+      ...fillGrid(page.number, grid, words, (b) => b, frame.back),
+      fromPixels: false,
+    }))
+    .filter((found) => found.words > 0 && hasRuledContent(found.table));
 }
 
 /** What a lattice reading found: the text read, the pages (as sent), pages billed, and the tables. */
@@ -168,7 +276,11 @@ function ruleSearch(image: Grey, threshold: number): [Rules, number] {
  * as nothing: Tesseract takes the boxed words for a picture. Without rules,
  * nothing is read at all (another provider will).
  */
-async function imageTables(input: ProviderInput, ocr: Provider<OcrData>): Promise<LatticeReading> {
+async function imageTables(
+  input: ProviderInput,
+  ocr: Provider<OcrData>,
+  reader?: BlockReader,
+): Promise<LatticeReading> {
   const decoded = await decodeGrey(input.bytes);
   // An image the canvas does not decode (TIFF) is left to the OCR engines.
   if (!decoded) return { text: "", pages: [], billed: 1, found: [] };
@@ -190,7 +302,11 @@ async function imageTables(input: ProviderInput, ocr: Provider<OcrData>): Promis
   const words = read.data.pages[0]?.words ?? [];
   const found = grids
     .map((grid) => fillGrid(1, grid, words, (b) => b, onPage))
-    .filter((f) => f.words > 0);
+    .filter((f) => f.words > 0 && hasRuledContent(f.table));
+  if (reader && found.length > 0) {
+    const wordHeight = median(words.map((w) => w.bbox.y1 - w.bbox.y0));
+    await rereadCells(image, found, reader, wordHeight, threshold);
+  }
   return { text: read.data.text, pages, billed: read.pages, found };
 }
 
@@ -210,11 +326,22 @@ async function pdfTables(
       signal.throwIfAborted();
       const drawn = { bytes, pdf, page: await pdf.getPage(page.number) };
       try {
-        // A page of text alone has no rules: nothing to draw. A picture (a scan)
-        // is drawn as finely as it was read: its rules may be a pixel wide.
-        const { shapes, pictures } = await pageGraphics(drawn.page);
+        // The rules a page draws as lines, read from the PDF itself; a page of
+        // text alone draws none.
+        const scale = page.width / drawn.page.getViewport({ scale: 1 }).width;
+        const { shapes, pictures, lines } = await pageDrawing(drawn.page, scale);
         if (!shapes && !pictures) continue;
-        const dpi = pictures ? Math.max(LATTICE_DPI, page.dpi ?? LATTICE_DPI) : LATTICE_DPI;
+        // A table printed turned (its words upright) is read the way its text runs.
+        const turn = mostlyUpright(page.words) ? await textTurn(drawn.page) : "level";
+        const frame = turnedFrame(turn, page.width, page.height);
+        const drawnTables = lineTables(lines, page, frame);
+        // A page without pictures has no other rules than those; one with
+        // (a scan) is drawn as finely as it was read: its rules may be a pixel wide.
+        if (drawnTables.length > 0 || !pictures) {
+          found.push(...drawnTables);
+          continue;
+        }
+        const dpi = Math.max(LATTICE_DPI, page.dpi ?? LATTICE_DPI);
         const grey = pdftoppm
           ? (await decodeGrey(await rasterisePage(drawn, dpi, signal, pdftoppm)))?.grey
           : await drawPageGrey(drawn, dpi, signal);
@@ -236,8 +363,9 @@ export async function latticeTables(
   input: ProviderInput,
   sources: WordSources,
   pdftoppm?: string,
+  reader?: BlockReader,
 ): Promise<LatticeReading> {
   return (await sniffDocument(input.bytes)) === "image"
-    ? imageTables(input, sources.image)
+    ? imageTables(input, sources.image, reader)
     : pdfTables(input, sources.pdf, pdftoppm);
 }

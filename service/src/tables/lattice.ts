@@ -144,6 +144,40 @@ function joinCollinear(rules: Rule[], sizes: RuleSizes): Rule[] {
   return joined;
 }
 
+/** A straight line drawn by a PDF, level (y0 = y1) or upright (x0 = x1), `width` thick. */
+export interface Segment {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  width: number;
+}
+
+/**
+ * Rules from lines a PDF draws: pieces of one rule joined (a rule drawn cell
+ * by cell), then those long and thin enough.
+ */
+export function rulesOfSegments(segments: readonly Segment[], sizes: RuleSizes): Rules {
+  const horizontal: Rule[] = [];
+  const vertical: Rule[] = [];
+  for (const s of segments) {
+    if (s.width > sizes.maxThickness) continue;
+    const level = Math.abs(s.y1 - s.y0) <= Math.abs(s.x1 - s.x0);
+    const [from, to] = level
+      ? [Math.min(s.x0, s.x1), Math.max(s.x0, s.x1)]
+      : [Math.min(s.y0, s.y1), Math.max(s.y0, s.y1)];
+    if (to - from < 1) continue;
+    const at = level ? (s.y0 + s.y1) / 2 : (s.x0 + s.x1) / 2;
+    const rule = { at, from, to, near: at - s.width / 2, far: at + s.width / 2 };
+    (level ? horizontal : vertical).push(rule);
+  }
+  const long = (r: Rule) => r.to - r.from >= sizes.minLength;
+  return {
+    horizontal: joinCollinear(horizontal, sizes).filter(long),
+    vertical: joinCollinear(vertical, sizes).filter(long),
+  };
+}
+
 export function findRules(image: Grey, sizes: RuleSizes): Rules {
   return { horizontal: rulesAlong(image, false, sizes), vertical: rulesAlong(image, true, sizes) };
 }
@@ -229,10 +263,42 @@ export function findGrids(rules: Rules, wordHeight: number): Grid[] {
       g.horizontal.map((h) => h.at),
       tolerance,
     );
+    if (xs.length === 0 || ys.length === 0) continue;
+    // A table ruled only between its columns of figures: rows ruled across
+    // the labels beside them and past the last column end the grid there.
+    const reach = wordHeight * OPEN_EDGE;
+    openEdges(
+      xs,
+      g.horizontal.map((h) => [h.from, h.to]),
+      reach,
+    );
+    openEdges(
+      ys,
+      g.vertical.map((v) => [v.from, v.to]),
+      reach,
+    );
     if (xs.length < 3 || ys.length < 3) continue;
     grids.push({ xs, ys, rules: g, cells: mergeCells(xs, ys, g, tolerance) });
   }
   return grids.sort((a, b) => (a.ys[0] ?? 0) - (b.ys[0] ?? 0) || (a.xs[0] ?? 0) - (b.xs[0] ?? 0));
+}
+
+/** How far (in word heights) rules must run past the outermost crossing rule to make an open edge. */
+const OPEN_EDGE = 2;
+
+/**
+ * Edges of a grid where no rule is drawn: where the rules across reach further
+ * than the outermost rule along (by more than `reach`), the grid goes on to
+ * where they end. Empty edge columns are trimmed once the words are in.
+ */
+function openEdges(edges: number[], across: readonly [number, number][], reach: number): void {
+  const first = edges[0];
+  const last = edges.at(-1);
+  if (first === undefined || last === undefined || across.length === 0) return;
+  const from = Math.min(...across.map(([a]) => a));
+  const to = Math.max(...across.map(([, b]) => b));
+  if (first - from > reach) edges.unshift(from);
+  if (to - last > reach) edges.push(to);
 }
 
 /** Grid cells joined where no rule separates them (a header over two columns), as rectangles. */
@@ -293,8 +359,12 @@ export function eraseRules(image: Grey, grid: Grid): void {
   for (const r of grid.rules.vertical) paint(r.near - 3, r.far + 3, r.from - 3, r.to + 3);
 }
 
-/** A rule read as text by OCR (`|`, `___`), not a word of the table. */
-export const isRuleText = (text: string) => /^[|_\-–—=[\]!:;]+$/.test(text.trim());
+/**
+ * A rule read as text by OCR (`|`, `___`, `——`), not a word of the table. A
+ * lone dash is a cell's own text: a nil or a missing value ("-").
+ */
+export const isRuleText = (text: string) =>
+  /^[|_\-–—=[\]!:;]+$/.test(text.trim()) && !/^[-–—]$/.test(text.trim());
 
 /** A table found on the grid, and how many of its words lie across its rules. */
 export interface LatticeTable {
@@ -302,6 +372,19 @@ export interface LatticeTable {
   words: number;
   /** Words reaching well into a neighbouring cell: a sign the grid is not the table's. */
   across: number;
+  /**
+   * Rules found in pixels (a photo, a scan), where a rule may be missed for
+   * part of its length, rather than read from the lines a PDF draws.
+   */
+  fromPixels: boolean;
+  /** What was read in each of `table.cells`, on the grid's image. */
+  reads: CellRead[];
+}
+
+/** A cell's words as the page was read, and its rectangle on the grid's image. */
+export interface CellRead {
+  words: OcrSpan[];
+  rect: BBox;
 }
 
 /**
@@ -350,23 +433,81 @@ export function fillGrid(
     if (out > 0.25 || outY > 0.4) across++;
     inCell[i]?.push({ ...word, bbox: box });
   }
-  const rows = ys.slice(1).map(() => xs.slice(1).map(() => ""));
-  const cells: TableCell[] = grid.cells.map((cell, i) => {
-    const text = groupLines(inCell[i] ?? [])
+  const texts = grid.cells.map((_, i) =>
+    groupLines(inCell[i] ?? [])
       .flat()
       .map((w) => w.text)
-      .join(" ");
-    const row = rows[cell.row];
-    if (row) row[cell.col] = text;
-    return {
-      row: cell.row,
-      col: cell.col,
-      row_span: cell.rowSpan,
-      col_span: cell.colSpan,
+      .join(" "),
+  );
+  // Rows and columns at the edges that hold no text (an open edge past the
+  // labels, a box drawn above the table) are not the table's.
+  const used = (r0: number, r1: number, c0: number, c1: number) =>
+    grid.cells.some(
+      (cell, i) =>
+        texts[i] !== "" &&
+        cell.row <= r1 &&
+        cell.row + cell.rowSpan - 1 >= r0 &&
+        cell.col <= c1 &&
+        cell.col + cell.colSpan - 1 >= c0,
+    );
+  let [top, bottom, left, right] = [0, ys.length - 2, 0, xs.length - 2];
+  while (top < bottom && !used(top, top, left, right)) top++;
+  while (bottom > top && !used(bottom, bottom, left, right)) bottom--;
+  while (left < right && !used(top, bottom, left, left)) left++;
+  while (right > left && !used(top, bottom, right, right)) right--;
+  const rows = ys.slice(top, bottom + 1).map(() => xs.slice(left, right + 1).map(() => ""));
+  const cells: TableCell[] = [];
+  const reads: CellRead[] = [];
+  grid.cells.forEach((cell, i) => {
+    const r0 = Math.max(top, cell.row);
+    const r1 = Math.min(bottom, cell.row + cell.rowSpan - 1);
+    const c0 = Math.max(left, cell.col);
+    const c1 = Math.min(right, cell.col + cell.colSpan - 1);
+    if (r1 < r0 || c1 < c0) return;
+    const kept = { row: r0, col: c0, rowSpan: r1 - r0 + 1, colSpan: c1 - c0 + 1 };
+    const text = texts[i] ?? "";
+    const row = rows[r0 - top];
+    if (row) row[c0 - left] = text;
+    cells.push({
+      row: r0 - top,
+      col: c0 - left,
+      row_span: kept.rowSpan,
+      col_span: kept.colSpan,
       text,
-      bbox: onPage(rect(cell)),
-    };
+      bbox: onPage(rect(kept)),
+    });
+    reads.push({ words: inCell[i] ?? [], rect: rect(kept) });
   });
-  const outline = { x0: xs[0] ?? 0, y0: ys[0] ?? 0, x1: xs.at(-1) ?? 0, y1: ys.at(-1) ?? 0 };
-  return { table: { page, bbox: onPage(outline), rows, cells }, words: count, across };
+  const outline = {
+    x0: xs[left] ?? 0,
+    y0: ys[top] ?? 0,
+    x1: xs[right + 1] ?? 0,
+    y1: ys[bottom + 1] ?? 0,
+  };
+  return {
+    table: { page, bbox: onPage(outline), rows, cells },
+    words: count,
+    across,
+    fromPixels: true,
+    reads,
+  };
+}
+
+/** Rows a ruled table's head may take (cells over several columns are its headings there). */
+const HEAD_ROWS = 2;
+
+/**
+ * Rows of a ruled grid whose columns do not hold: under its head, a cell over
+ * some of the columns but not all (a section's heading runs across them all).
+ * A rule found only part of its length (a photo's faint stretch) leaves such
+ * cells, where a drawn table would have its columns all the way down.
+ */
+export function brokenRows(table: Table): number {
+  const columns = Math.max(0, ...table.rows.map((r) => r.length));
+  const broken = new Set(
+    table.cells
+      .filter((c) => c.row >= HEAD_ROWS && c.col_span > 1 && c.col_span < columns)
+      .map((c) => c.row),
+  );
+  return broken.size;
 }

@@ -1,9 +1,12 @@
 // Table extraction providers: words from a word source (a PDF's text layer,
 // else OCR), laid into tables by stream detection (stream.ts: columns from
 // white space) or by lattice detection (lattice-page.ts: cells from the
-// ruling lines in the page image). An answer with ragged rows, words across
-// ruling lines or no table is unsure, so the router tries the next provider.
-import type { OcrData, TableData } from "@/lib/kernel/contract";
+// ruling lines the page draws). Each answer carries its checks (data.checks):
+// one with no table, ragged rows or words across ruling lines is unsure, so
+// the router tries the next provider.
+import type { OcrData, Table, TableChecks, TableData } from "@/lib/kernel/contract";
+import { resolveLanguage } from "../engines/language";
+import type { OcrEngine } from "../engines/types";
 import {
   readWords,
   resultPages,
@@ -11,6 +14,8 @@ import {
   wordSourcesAvailable,
 } from "../pages/word-sources";
 import type { AnswerCheck, Provider, ProviderInput, ProviderOutput } from "../providers/types";
+import type { BlockReader } from "./cell-reading";
+import { brokenRows } from "./lattice";
 import { latticeTables } from "./lattice-page";
 import { raggedRows, streamTables } from "./stream";
 
@@ -22,15 +27,24 @@ export function tablesFromWords(words: OcrData): TableData {
   };
 }
 
-/** Sure when at least one table was found and no row is ragged. */
-export function checkTables(data: TableData): AnswerCheck {
+/** The checks of an answer from white space: a table found, and no ragged row. */
+export function streamChecks(tables: readonly Table[]): TableChecks {
+  return {
+    table_found: tables.length > 0,
+    rows_agree: tables.length === 0 ? null : tables.every((t) => raggedRows(t) === 0),
+    words_within_rules: null,
+  };
+}
+
+/** Sure when at least one table was found and no row is ragged; scored by the share of rows that are not. */
+export function checkTables(data: TableData, ragged = raggedRows): AnswerCheck {
   if (data.tables.length === 0) return { confident: false, score: 0, reason: "no table found" };
   const rows = data.tables.reduce((sum, t) => sum + t.rows.length, 0);
-  const ragged = data.tables.reduce((sum, t) => sum + raggedRows(t), 0);
-  const score = rows === 0 ? 0 : 1 - ragged / rows;
-  return ragged === 0
+  const off = data.tables.reduce((sum, t) => sum + ragged(t), 0);
+  const score = rows === 0 ? 0 : 1 - off / rows;
+  return off === 0
     ? { confident: true, score }
-    : { confident: false, score, reason: `${ragged} of ${rows} rows ragged` };
+    : { confident: false, score, reason: `${off} of ${rows} rows ragged` };
 }
 
 export function createStreamTables(name: string, sources: WordSources): Provider<TableData> {
@@ -41,11 +55,14 @@ export function createStreamTables(name: string, sources: WordSources): Provider
     available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
       const { words, image } = await readWords(sources, input);
-      const data = tablesFromWords(words.data);
+      const found = tablesFromWords(words.data);
+      const data = { ...found, checks: streamChecks(found.tables) };
       const check = checkTables(data);
-      // Tables from estimated word boxes are always unsure, at half their
+      // Tables from estimated word boxes (an image, or a PDF page read by OCR:
+      // a text layer's words are all certain) are always unsure, at half their
       // score, so they never beat a sure answer.
-      if (image && sources.estimatedWordBoxes) {
+      const read = image || words.data.pages.some((p) => p.confidence < 1);
+      if (read && sources.estimatedWordBoxes) {
         const reason = "word boxes estimated by the OCR engine";
         return {
           data,
@@ -65,6 +82,23 @@ const MAX_ACROSS = 0.1;
 export interface LatticeOptions {
   /** pdftoppm's command when PDF pages are drawn by it (PDF_RASTERISER). */
   pdftoppm?: string;
+  /** The engine that reads again, one by one, the cells of a photo the page read failed. */
+  cellEngine?: OcrEngine;
+}
+
+/** The engine's block reading in the document's language, for the cells read again. */
+async function blockReader(
+  engine: OcrEngine | undefined,
+  input: ProviderInput,
+): Promise<BlockReader | undefined> {
+  const recognize = engine?.recognizeBlock;
+  if (!engine || !recognize) return undefined;
+  const language = resolveLanguage(
+    input.languageHints,
+    await engine.languages(),
+    engine.maxLanguages,
+  );
+  return (png) => recognize(png, { language, signal: input.signal });
 }
 
 export function createLatticeTables(
@@ -78,17 +112,38 @@ export function createLatticeTables(
     selectsPages: true,
     available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
-      const { text, pages, billed, found } = await latticeTables(input, sources, options.pdftoppm);
-      const data = { tables: found.map((f) => f.table), text, pages };
+      const reader = await blockReader(options.cellEngine, input);
+      const { text, pages, billed, found } = await latticeTables(
+        input,
+        sources,
+        options.pdftoppm,
+        reader,
+      );
+      const tables = found.map((f) => f.table);
       const total = found.reduce((sum, f) => sum + f.words, 0);
       const across = found.reduce((sum, f) => sum + f.across, 0);
       const share = total === 0 ? 1 : across / total;
+      const within = share <= MAX_ACROSS;
+      const checks: TableChecks = {
+        table_found: found.length > 0,
+        // The lines a PDF draws are its rules exactly: their cells are as drawn.
+        rows_agree:
+          found.length === 0
+            ? null
+            : found.every((f) => !f.fromPixels || brokenRows(f.table) === 0),
+        words_within_rules: found.length === 0 ? null : within,
+      };
+      const data = { tables, text, pages, checks };
       let check: AnswerCheck = { confident: true, score: 1 - share };
-      if (found.length === 0)
+      if (found.length === 0) {
         check = { confident: false, score: 0, reason: "no ruled table found" };
-      else if (share > MAX_ACROSS) {
+      } else if (!within) {
         const reason = `${across} of ${total} words across ruling lines`;
         check = { confident: false, score: 1 - share, reason };
+      } else if (!checks.rows_agree) {
+        const pixels = { ...data, tables: found.filter((f) => f.fromPixels).map((f) => f.table) };
+        const ragged = checkTables(pixels, brokenRows);
+        check = { ...ragged, score: Math.min(ragged.score, 1 - share) };
       }
       return { data, pages: billed, check };
     },
