@@ -4,10 +4,13 @@ import "server-only";
 
 export { getCategory, listAllCategories, listCategories } from "./categories";
 export {
+  isLongDocument,
   processCall,
   processDocument,
   requestUpload,
   withIdempotencyKey,
   withInputRef,
+  withRespondAsync,
 } from "./documents";
+export { cancelJob, getJob } from "./jobs";
 export type * from "./types";
