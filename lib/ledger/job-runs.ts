@@ -23,7 +23,10 @@ export const JOB_GONE: FailureInput = {
 
 export const NOT_YOURS = "No document of yours has that id.";
 
-/** Progress is written when it changed, or this long after the last write (so no sweep takes the run for stale). */
+/**
+ * Progress is written when it changed, or this long after the last write: a run
+ * someone is reading never looks stale to the sweep (resume.ts, 10 s).
+ */
 const TOUCH_EVERY_MS = 5_000;
 
 type JobRun = Pick<RunSummary, "localId" | "status" | "job" | "updatedAt">;
