@@ -4,13 +4,21 @@
 // come; a reload mid-job reads on; the run page follows it too; Cancel asks
 // first and ends the run as Cancelled. SCREENSHOTS_DIR keeps the screens.
 import { readFile } from "node:fs/promises";
+import { createCanvas, loadImage } from "@napi-rs/canvas";
 import type { Page } from "@playwright/test";
 import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
 import { CATEGORY, expect, shootDesktopAndPhone, test } from "./fixtures";
-import { characterErrorRate, fixture, trueText, Uploader } from "./pages/uploader";
+import {
+  characterErrorRate,
+  fixture,
+  PROCESS_PATH,
+  trueText,
+  Uploader,
+  watchRequests,
+} from "./pages/uploader";
 
 const PAGES = 12;
-/** The sample scans and their true text, taken in turn for the document's pages. */
+/** The sample scans and their true text: each page holds two, one under the other. */
 const SOURCES = [
   ["letter.png", "letter.txt"],
   ["invoice.png", "invoice.txt"],
@@ -18,14 +26,35 @@ const SOURCES = [
 ] as const;
 const MAX_CER = 0.05;
 
-/** The scanned document, and each page's true text. */
+/** Two sample scans one under the other on a white page, as PNG bytes. */
+async function stacked(top: string, bottom: string): Promise<Buffer> {
+  const [a, b] = await Promise.all(
+    [top, bottom].map(async (name) => loadImage(await readFile(fixture(name)))),
+  );
+  if (!a || !b) throw new Error("no image");
+  const margin = 60;
+  const canvas = createCanvas(Math.max(a.width, b.width), a.height + b.height + 3 * margin);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(a, 0, margin);
+  context.drawImage(b, 0, a.height + 2 * margin);
+  return canvas.toBuffer("image/png");
+}
+
+/**
+ * The scanned document (pictures only, no text layer), and each page's true
+ * text. Two samples a page make each page take long enough to read that the
+ * job is still running when the test reloads or leaves the page.
+ */
 async function scannedPdf(name: string) {
   const pages = [];
   const truth: string[] = [];
   for (let i = 0; i < PAGES; i++) {
-    const [image, text] = SOURCES[i % SOURCES.length] ?? SOURCES[0];
-    pages.push(await imagePage(await readFile(fixture(image)), 200));
-    truth.push(trueText(text));
+    const [imageA, textA] = SOURCES[i % SOURCES.length] ?? SOURCES[0];
+    const [imageB, textB] = SOURCES[(i + 1) % SOURCES.length] ?? SOURCES[0];
+    pages.push(await imagePage(await stacked(imageA, imageB), 200));
+    truth.push(`${trueText(textA)}\n${trueText(textB)}`);
   }
   return { file: { name, mimeType: "application/pdf", buffer: writePdf(pages) }, truth };
 }
@@ -47,7 +76,7 @@ async function recordLabels(page: Page): Promise<() => Promise<string[]>> {
 const pageOf = (label: string) => Number(/^Page (\d+) of 12$/.exec(label)?.[1] ?? Number.NaN);
 
 test.describe("a long document as a job", () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("12 scanned pages: progress page by page, the first page's text before the end, a reload reads on", async ({
     page,
@@ -73,11 +102,16 @@ test.describe("a long document as a job", () => {
     console.log(`first page's text ${firstPageMs} ms after the progress showed`);
     await shootDesktopAndPhone(page, "job-progress");
 
-    // A reload mid-job: the queue comes back and reads the same job on, pages and all.
+    // A reload mid-job: the queue comes back and reads the same job on, pages and all,
+    // without sending the document again.
+    const sent = watchRequests(page, PROCESS_PATH);
     await page.reload();
+    const reads = watchRequests(page, /^\/api\/runs\/[0-9a-f]{32}\/job$/);
     await expect(progress).toBeVisible({ timeout: 15_000 });
     await expect(progress.locator('[data-testid=job-page][data-page="1"]')).toBeVisible();
-    await uploader.expectDone(file.name, 120_000);
+    await uploader.expectDone(file.name, 170_000);
+    expect(sent).toEqual([]);
+    expect(reads.length).toBeGreaterThan(0);
 
     // Page by page: the label counted up through the pages, never back.
     const counted = (await labels()).map(pageOf).filter((n) => !Number.isNaN(n));
@@ -127,7 +161,7 @@ test.describe("a long document as a job", () => {
     });
 
     // When the job ends, the page shows the result, as for any finished run.
-    await expect(page.getByTestId("run-status")).toHaveText("Done", { timeout: 120_000 });
+    await expect(page.getByTestId("run-status")).toHaveText("Done", { timeout: 170_000 });
     const text = (await page.getByTestId("recognised-text").textContent()) ?? "";
     expect(characterErrorRate(text, truth[0] ?? "")).toBeLessThanOrEqual(MAX_CER);
     await shootDesktopAndPhone(page, "job-run-page-result");
