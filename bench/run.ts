@@ -26,6 +26,10 @@ const BENCHMARKS = [
     "pages.ts",
     "Many pages: a 12-page scanned PDF, our pipeline against pdftoppm | tesseract two at a time",
   ],
+  [
+    "jobs.ts",
+    "Jobs: a 100-page scanned PDF's first page and memory, one buyer's batch beside another's image",
+  ],
   ["rasterise.ts", "PDF pages drawn for OCR: pdfjs in-process against poppler's pdftoppm"],
   ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],
   ["overhead.ts", "The service's own latency per process call"],

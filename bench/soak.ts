@@ -21,8 +21,7 @@ import type { ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CATALOG } from "../service/src/catalog";
-import { startRealService } from "./app";
-import { exitWith } from "./exit";
+import { exitWith, freshDataDir, startRealService } from "./harness";
 import {
   a4At600,
   type BenchDocument,
@@ -32,7 +31,6 @@ import {
   phonePhoto,
   scannedPdf,
 } from "./memory-documents";
-import { freshDataDir } from "./setup";
 
 const KEY = "bench-soak-key-0123456789abcdef";
 const PORT = 8961;

@@ -47,6 +47,7 @@ const base: RunDetail = {
   failoverDepth: null,
   provider: null,
   replayed: false,
+  job: null,
   request: null,
   errorBody: null,
   meta: null,

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { primaryButton } from "@/components/button-styles";
 import { FailedRun } from "@/components/result/failed-run";
@@ -7,21 +8,26 @@ import { StatePanel } from "@/components/state-panel";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
 import { processMetaSchema } from "@/lib/kernel/contract/documents";
 import type { Viewer } from "@/lib/ledger/access";
-import type { RunDetail } from "@/lib/ledger/types";
+import { CANCELLED_TEXT, type RunDetail } from "@/lib/ledger/types";
 import { NOT_PROCESSED_TEXT } from "@/lib/ledger/unprocessed";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
 import { formatTime, runSupportContext } from "./format";
 import { RunStatusBadge } from "./run-status-badge";
 
-/** A run from the ledger, as its owner (or staff) sees it on /runs/<id>. */
+/**
+ * A run from the ledger, as its owner (or staff) sees it on /runs/<id>.
+ * `pending` replaces the "still processing" panel (a job's progress, read live).
+ */
 export function LedgerRunView({
   run,
   unitLabel,
   viewer = "owner",
+  pending,
 }: {
   run: RunDetail;
   unitLabel: string;
   viewer?: Viewer;
+  pending?: ReactNode;
 }) {
   const categoryHref = `/categories/${encodeURIComponent(run.categoryId)}`;
   const id = encodeURIComponent(run.id);
@@ -104,6 +110,26 @@ export function LedgerRunView({
                 : NOT_PROCESSED_TEXT.uploaded.message)}
           </p>
         </StatePanel>
+      ) : run.status === "cancelled" ? (
+        <StatePanel
+          title="Cancelled"
+          headingLevel={2}
+          testId="run-cancelled"
+          actions={
+            <Link href={categoryHref} className={primaryButton}>
+              Send it again
+            </Link>
+          }
+        >
+          <p>
+            {run.errorMessage ?? CANCELLED_TEXT}
+            {run.job?.pagesDone != null && run.job.pagesTotal != null
+              ? ` ${run.job.pagesDone} of ${run.job.pagesTotal} pages were read.`
+              : ""}
+          </p>
+        </StatePanel>
+      ) : pending ? (
+        pending
       ) : (
         <StatePanel tone="pending" title="Still processing" testId="run-in-progress">
           <p>

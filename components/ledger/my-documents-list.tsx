@@ -46,7 +46,10 @@ export function MyDocumentsList({
                   {formatAgo(run.createdAt, now)}
                 </time>
               </p>
-              {(run.status === "failed" || run.status === "not_processed") && run.errorMessage ? (
+              {(run.status === "failed" ||
+                run.status === "not_processed" ||
+                run.status === "cancelled") &&
+              run.errorMessage ? (
                 <p
                   className={`mt-1 text-sm ${run.status === "failed" ? "text-red-700" : "text-slate-600"}`}
                   data-testid="my-document-error"

@@ -12,6 +12,11 @@ const LOOK: Record<RunStatus, { label: string; badge: string; dot: string }> = {
     badge: "bg-slate-100 text-slate-700 ring-slate-500/25",
     dot: "bg-slate-400",
   },
+  cancelled: {
+    label: "Cancelled",
+    badge: "bg-slate-100 text-slate-700 ring-slate-500/25",
+    dot: "bg-slate-500",
+  },
   in_progress: {
     label: "In progress",
     badge: "bg-amber-50 text-amber-900 ring-amber-600/30",

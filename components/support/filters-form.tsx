@@ -39,6 +39,7 @@ export function FiltersForm({
           <option value="failed">Failed</option>
           <option value="in_progress">In progress</option>
           <option value="not_processed">Not processed</option>
+          <option value="cancelled">Cancelled</option>
         </select>
       </div>
       <div className="col-span-1 lg:col-span-2">

@@ -17,6 +17,7 @@ export function RunFacts({ run }: { run: RunDetail }) {
     ["File", run.fileName, false],
     ["Size", run.fileSize === null ? null : formatBytes(run.fileSize), false],
     ["Media type", run.mediaType, false],
+    ["Job id", run.job?.id ?? null, true],
     ["Replayed", run.replayed ? "Yes — the service replayed an earlier answer" : null, false],
   ];
   return (

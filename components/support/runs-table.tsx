@@ -56,7 +56,9 @@ export function RunsTable({ runs, unitLabel }: { runs: RunSummary[]; unitLabel: 
                 <p className="truncate text-slate-500 text-xs">
                   {run.categoryName ?? run.categoryId} · <span className="font-mono">{run.id}</span>
                 </p>
-                {run.status === "failed" || run.status === "not_processed" ? (
+                {run.status === "failed" ||
+                run.status === "not_processed" ||
+                run.status === "cancelled" ? (
                   <RunError run={run} />
                 ) : null}
               </td>
@@ -97,7 +99,9 @@ export function RunsTable({ runs, unitLabel }: { runs: RunSummary[]; unitLabel: 
                 {run.failoverDepth ?? 0}
               </p>
             ) : null}
-            {run.status === "failed" || run.status === "not_processed" ? (
+            {run.status === "failed" ||
+            run.status === "not_processed" ||
+            run.status === "cancelled" ? (
               <RunError run={run} />
             ) : null}
           </li>

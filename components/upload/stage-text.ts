@@ -1,5 +1,6 @@
 // What each stage of a file says in its row and to a screen reader. Pure.
 import { formatCost, formatLatency } from "@/components/result/describe-meta";
+import { jobProgressLabel } from "@/components/result/job-progress";
 import { formatBytes, formatElapsed, formatSpeed, percentOf } from "@/lib/upload/format";
 import type { QueueEntry, Stage } from "@/lib/upload/queue-state";
 
@@ -68,6 +69,14 @@ export function stageDetail(
       ].join(" · ");
     }
     case "processing":
+      // A job says how far it got, page by page.
+      if (entry.job) {
+        return jobProgressLabel({
+          status: entry.job.pagesDone > 0 ? "running" : "queued",
+          pagesDone: entry.job.pagesDone,
+          pagesTotal: entry.job.pagesTotal,
+        });
+      }
       return readingDetail(entry, now, msPerPage);
     case "done":
       return entry.meta
@@ -76,6 +85,7 @@ export function stageDetail(
     case "failed":
       return entry.failure?.message ?? "Something went wrong.";
     case "cancelled":
+      if (entry.job) return "Cancelled while it was being read.";
       return entry.uploaded ? "Cancelled." : "Cancelled before it was sent. Nothing was charged.";
   }
 }

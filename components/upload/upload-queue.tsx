@@ -17,6 +17,8 @@ export function UploadQueue({
   onRemove,
   onShow,
   resultLink,
+  onCancelJob,
+  cancellingId = null,
 }: {
   entries: QueueEntry[];
   unitLabel?: string;
@@ -29,6 +31,8 @@ export function UploadQueue({
   onRemove: (id: string) => void;
   onShow: (id: string) => void;
   resultLink: (entry: QueueEntry) => ReactNode;
+  onCancelJob?: (id: string) => void;
+  cancellingId?: string | null;
 }) {
   const announcement = useStageAnnouncement(entries);
   return (
@@ -51,6 +55,8 @@ export function UploadQueue({
               onRemove={() => onRemove(entry.id)}
               onShow={canShow(entry) ? () => onShow(entry.id) : undefined}
               resultLink={resultLink(entry)}
+              onCancelJob={onCancelJob ? () => onCancelJob(entry.id) : undefined}
+              cancellingJob={cancellingId === entry.id}
             />
           ))}
         </ul>

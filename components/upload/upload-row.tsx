@@ -1,5 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
+import { CancelJobButton } from "@/components/result/cancel-job-button";
 import { TraceId } from "@/components/trace-id";
 import { formatBytes, percentOf } from "@/lib/upload/format";
 import type { QueueEntry } from "@/lib/upload/queue-state";
@@ -35,6 +36,8 @@ export function UploadRow({
   onRemove,
   onShow,
   resultLink,
+  onCancelJob,
+  cancellingJob = false,
 }: {
   entry: QueueEntry;
   unitLabel?: string;
@@ -48,6 +51,9 @@ export function UploadRow({
   /** Shows the result below; absent when the page no longer has it. */
   onShow?: () => void;
   resultLink?: ReactNode;
+  /** Cancels the job a long document became (asked for confirmation first). */
+  onCancelJob?: () => void;
+  cancellingJob?: boolean;
 }) {
   const { stage } = entry;
   const now = useNow(stage === "processing");
@@ -55,6 +61,8 @@ export function UploadRow({
   const percent = percentOf(entry.loaded, entry.size);
   const cancellable = ["checking", "queued", "granting", "uploading"].includes(stage);
   const finished = stage === "done" || stage === "failed" || stage === "cancelled";
+  const job = stage === "processing" ? entry.job : null;
+  const jobPercent = job && job.pagesTotal > 0 ? percentOf(job.pagesDone, job.pagesTotal) : 0;
 
   return (
     <li
@@ -96,7 +104,22 @@ export function UploadRow({
               />
             </div>
           ) : null}
-          {stage === "processing" ? (
+          {job ? (
+            <div
+              role="progressbar"
+              aria-label={`Processing ${entry.name}`}
+              aria-valuemin={0}
+              aria-valuemax={job.pagesTotal}
+              aria-valuenow={job.pagesDone}
+              aria-valuetext={`${job.pagesDone} of ${job.pagesTotal} pages read`}
+              className="mt-2 h-2 overflow-hidden rounded-full bg-violet-100"
+            >
+              <div
+                className="h-full rounded-full bg-violet-600 transition-[width] duration-300"
+                style={{ width: `${jobPercent}%` }}
+              />
+            </div>
+          ) : stage === "processing" ? (
             <div
               role="progressbar"
               aria-label={`Processing ${entry.name}`}
@@ -153,8 +176,11 @@ export function UploadRow({
           </button>
         ) : null}
       </div>
-      {cancellable || canRetry || stage === "done" ? (
+      {cancellable || canRetry || stage === "done" || (job && onCancelJob) ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 pl-11">
+          {job && onCancelJob ? (
+            <CancelJobButton name={entry.name} onConfirm={onCancelJob} busy={cancellingJob} />
+          ) : null}
           {cancellable ? (
             <button
               type="button"

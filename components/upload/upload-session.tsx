@@ -7,6 +7,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { JobProgress } from "@/components/result/job-progress";
 import { QueryProvider } from "@/lib/query/query-provider";
 import type { QueueEntry } from "@/lib/upload/queue-state";
 import { useUploadQueue } from "@/lib/upload/use-upload-queue";
@@ -88,6 +89,10 @@ function Session({
     queue.entries.findLast((e) => e.stage === "done" && canShow(e));
   const shownResult = shown ? resultOf(shown.id) : undefined;
 
+  // The newest document being read as a job shows its pages as they are read.
+  const reading = queue.entries.findLast((e) => e.stage === "processing" && e.job !== null);
+  const readingJob = reading ? queue.jobOf(reading.id) : undefined;
+
   const resultLink = (entry: QueueEntry) =>
     entry.stage === "done" && entry.meta ? (
       <Link
@@ -113,9 +118,33 @@ function Session({
           onRemove={queue.remove}
           onShow={setSelectedId}
           resultLink={resultLink}
+          onCancelJob={queue.cancelJob}
+          cancellingId={queue.cancellingId}
         />,
         queueSlot,
       )}
+      {reading?.job ? (
+        <JobProgress
+          title={reading.name}
+          job={
+            readingJob ?? {
+              status: reading.job.pagesDone > 0 ? "running" : "queued",
+              pagesDone: reading.job.pagesDone,
+              pagesTotal: reading.job.pagesTotal,
+              pages: [],
+            }
+          }
+          note={reading.note}
+          actions={
+            <Link
+              href={runHref(reading.job.runId)}
+              className="font-medium text-indigo-700 text-xs underline-offset-2 hover:underline"
+            >
+              Open its page
+            </Link>
+          }
+        />
+      ) : null}
       {shown && shownResult ? (
         <section aria-labelledby="result-heading" className="space-y-4" data-testid="upload-result">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

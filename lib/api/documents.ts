@@ -50,6 +50,11 @@ export const processBodySchema = z.object({
   mimeType: text(255),
   /** By the contract's rule, so the app refuses what the service would. */
   languageHints: z.optional(languageHintsSchema),
+  /**
+   * Pages the browser counted (lib/upload/count-pages.ts), when it could: a long
+   * document is sent as a job (lib/routing/documents.ts, isLongDocument). Not sent on.
+   */
+  pages: z.optional(z.int().check(z.gte(1), z.lte(100_000))),
 });
 export type ProcessBody = z.infer<typeof processBodySchema>;
 

@@ -9,7 +9,7 @@ import type * as core from "zod/v4/core";
 import { AppError } from "@/lib/errors";
 
 export interface FetchApiInit {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;

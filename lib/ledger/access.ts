@@ -4,7 +4,11 @@
 import "server-only";
 import { getBuyerSessionId } from "@/lib/auth/buyer-session";
 import { getStaffSession } from "@/lib/auth/staff-session";
+import { AppError } from "@/lib/errors";
+import type { JobView } from "@/lib/routing/types";
 import { getLedger } from "./instance";
+import { NOT_YOURS, refreshJobRun } from "./job-runs";
+import type { Ledger } from "./ledger";
 import type { RunDetail, RunSummary } from "./types";
 import { resumeStaleRuns, settleUnprocessedRuns } from "./upkeep";
 
@@ -95,4 +99,44 @@ export async function findRunForStaff(id: string): Promise<RunDetail | undefined
   if (!run) return undefined;
   const changed = await resumeStaleRuns(ledger, [run]);
   return (changed && (await ledger.findRun(run.localId))) || run;
+}
+
+/**
+ * The buyer's own run that has a job, for /api/runs/:id/job. Someone else's
+ * run, a run without a job and an unknown id are all the same 404, so an id
+ * alone tells nobody anything.
+ */
+export async function openOwnJobRun(id: string): Promise<{ ledger: Ledger; run: RunDetail }> {
+  const sessionId = await getBuyerSessionId();
+  const ledger = await getLedger();
+  const run = sessionId ? await ledger.findRun(id) : undefined;
+  if (!run || run.sessionId !== sessionId || !run.job) {
+    throw new AppError("not_found", { message: NOT_YOURS });
+  }
+  return { ledger, run };
+}
+
+/** What support sees of a run's job: read live while it runs. */
+export interface StaffJobView {
+  /** The run, read again when the read ended it. */
+  run: RunDetail;
+  /** The job as the service shows it now; undefined when it was not read. */
+  live?: JobView;
+  /** The service could not be asked (down, busy); the ledger's last view stands. */
+  unreachable: boolean;
+}
+
+/** For the support console: the run's job read from the service while it runs (which records it too). */
+export async function followJobForStaff(run: RunDetail): Promise<StaffJobView> {
+  if (!run.job || run.status !== "in_progress") return { run, unreachable: false };
+  const ledger = await getLedger();
+  try {
+    const live = await refreshJobRun(ledger, run);
+    const ended =
+      live.status === "succeeded" || live.status === "failed" || live.status === "cancelled";
+    return { run: (ended && (await ledger.findRun(run.localId))) || run, live, unreachable: false };
+  } catch (error) {
+    const gone = error instanceof AppError && error.code === "not_found";
+    return { run: (gone && (await ledger.findRun(run.localId))) || run, unreachable: !gone };
+  }
 }

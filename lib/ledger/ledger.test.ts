@@ -191,7 +191,10 @@ describe.each(backends)("ledger on $name", (backend) => {
   it("knows which buyer each upload was granted to", async () => {
     await grant("buyer-g", "uploads/cat-ocr/g1.png");
     const uri = "s3://docroute/uploads/cat-ocr/g1.png";
-    expect(await ledger.findGrant("buyer-g", uri)).toEqual({ objectKey: "uploads/cat-ocr/g1.png" });
+    expect(await ledger.findGrant("buyer-g", uri)).toEqual({
+      objectKey: "uploads/cat-ocr/g1.png",
+      fileSize: null,
+    });
     expect(await ledger.findGrant("buyer-h", uri)).toBeUndefined();
     expect(await ledger.findGrant("buyer-g", "s3://docroute/uploads/cat-ocr/other.png")).toBe(
       undefined,

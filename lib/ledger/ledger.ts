@@ -9,6 +9,7 @@ import { msPerPage, readStatsRows, summariseRuns } from "./stats";
 import type {
   GrantFailureInput,
   GrantInput,
+  JobProgressInput,
   ProcessEndInput,
   ProcessStartInput,
   RunEventKind,
@@ -47,6 +48,10 @@ export function createLedger(db: LedgerDb, options: LedgerOptions) {
     recordProcessStart: (input: ProcessStartInput) => writes.recordProcessStart(db, input, now()),
     recordProcessEnd: (localId: string, end: ProcessEndInput) =>
       writes.recordProcessEnd(db, localId, end, now()),
+    recordJob: (localId: string, job: JobProgressInput) =>
+      writes.recordJob(db, localId, job, now()),
+    recordCancelled: (localId: string, job: Omit<JobProgressInput, "traceId">) =>
+      writes.recordCancelled(db, localId, job, now()),
     claimStaleRun: (localId: string, seenUpdatedAt: number) =>
       writes.claimStaleRun(db, localId, seenUpdatedAt, now()),
     settleUnprocessedRuns: (before: number) => writes.settleUnprocessedRuns(db, before, now()),

@@ -103,6 +103,26 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("ledger_run_events").execute();
     },
   },
+  "2026-12-04-001-ledger-jobs": {
+    // A process call the service made a job of (202): the job, and how far it got.
+    async up(db: AnyDb) {
+      for (const [column, type] of [
+        ["job_id", "text"],
+        ["job_status", "text"],
+        ["job_pages_done", "integer"],
+        ["job_pages_total", "integer"],
+      ] as const) {
+        await db.schema.alterTable("ledger_runs").addColumn(column, type).execute();
+      }
+      await db.schema.createIndex("ledger_runs_job").on("ledger_runs").column("job_id").execute();
+    },
+    async down(db: AnyDb) {
+      await db.schema.dropIndex("ledger_runs_job").execute();
+      for (const column of ["job_id", "job_status", "job_pages_done", "job_pages_total"]) {
+        await db.schema.alterTable("ledger_runs").dropColumn(column).execute();
+      }
+    },
+  },
 };
 
 export const ledgerMigrations: MigrationProvider = {

@@ -36,17 +36,19 @@ export async function findGrant(
   db: LedgerDb,
   sessionId: string,
   s3Uri: string,
-): Promise<{ objectKey: string | null } | undefined> {
+): Promise<{ objectKey: string | null; fileSize: number | null } | undefined> {
   const row = await db
     .selectFrom("ledger_runs")
-    .select("object_key")
+    .select(["object_key", "file_size"])
     .where("session_id", "=", sessionId)
     .where("s3_uri", "=", s3Uri)
     .where("granted_at", "is not", null)
     .limit(1)
     .executeTakeFirst();
-  return row && { objectKey: row.object_key };
+  return row && { objectKey: row.object_key, fileSize: toNumber(row.file_size) };
 }
+
+const toNumber = (v: number | string | null) => (v === null ? null : Number(v));
 
 export type RunRef = { traceId: string } | { idempotencyKey: string } | { objectKey: string };
 
@@ -66,7 +68,7 @@ export async function findRunBy(db: LedgerDb, ref: RunRef): Promise<RunSummary |
   return row ? toSummary(row) : undefined;
 }
 
-/** Support's lookup box: an exact trace id, run id, Idempotency-Key or object key. */
+/** Support's lookup box: an exact trace id, run id, Idempotency-Key, object key or job id. */
 export async function lookupRun(db: LedgerDb, text: string): Promise<RunSummary | undefined> {
   const value = text.trim();
   if (!value) return undefined;
@@ -80,6 +82,7 @@ export async function lookupRun(db: LedgerDb, text: string): Promise<RunSummary 
         eb("idempotency_key", "=", value),
         eb("object_key", "=", value),
         eb("s3_uri", "=", value),
+        eb("job_id", "=", value),
       ]),
     )
     .orderBy("created_at", "desc")

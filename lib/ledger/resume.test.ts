@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
-import type { ProcessCall, ProcessOutcome } from "@/lib/routing/types";
+import type { JobView, ProcessCall, ProcessOutcome, ProcessReply } from "@/lib/routing/types";
 import { describeFailure } from "./failure";
 import type { Ledger } from "./ledger";
 import { INTERRUPTED, planResume, type ResumeDeps, resumePolicy, resumeRun } from "./resume";
@@ -114,6 +114,7 @@ describe.each(backends)("resumeRun on $name", (backend) => {
       claim: ledger.claimStaleRun,
       process,
       end: ledger.recordProcessEnd,
+      job: (id, job) => ledger.recordJob(id, job),
       describe: describeFailure,
     };
   }
@@ -144,6 +145,27 @@ describe.each(backends)("resumeRun on $name", (backend) => {
     expect(run).toMatchObject({ id: "a".repeat(32), status: "succeeded", replayed: true });
     expect(run.data?.text).toBe("Dear reader");
     expect((await ledger.lookupRun(key))?.localId).toBe(id);
+  });
+
+  it("keeps the job the service replays for the same key, and waits for it", async () => {
+    const key = `key-${randomBytes(4).toString("hex")}`;
+    const { id } = await orphan(key);
+    clock += policy.staleMs;
+    const job: JobView = {
+      id: "0b5c3f52-4a58-4d39-9a3e-4c1b0c1e2f3a",
+      status: "running",
+      pagesDone: 2,
+      pagesTotal: 12,
+      traceId: "c".repeat(32),
+      pages: [],
+    };
+    const process = vi.fn(async (): Promise<ProcessReply> => ({ job, replayed: true }));
+    expect(await resumeRun(deps(process), await detail(id), clock, policy)).toBe("waiting");
+    expect(await detail(id)).toMatchObject({
+      id: "c".repeat(32),
+      status: "in_progress",
+      job: { id: job.id, status: "running", pagesDone: 2, pagesTotal: 12 },
+    });
   });
 
   it("does nothing to a run that was touched recently", async () => {

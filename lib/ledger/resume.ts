@@ -22,7 +22,7 @@
 import { z } from "zod";
 import { ERROR_TEXT } from "@/lib/errors/messages";
 import { idempotencyKeySchema } from "@/lib/kernel/contract/requests";
-import type { ProcessCall, ProcessOutcome } from "@/lib/routing/types";
+import type { JobView, ProcessCall, ProcessReply } from "@/lib/routing/types";
 import type { FailureInput, ProcessEndInput, RunDetail } from "./types";
 
 export interface ResumePolicy {
@@ -103,12 +103,21 @@ export function isUndecided(failure: FailureInput): boolean {
 export interface ResumeDeps {
   /** Takes the run for this attempt if nobody touched it since `seenUpdatedAt`. */
   claim: (localId: string, seenUpdatedAt: number) => Promise<boolean>;
-  process: (categoryId: string, call: ProcessCall) => Promise<ProcessOutcome>;
+  process: (categoryId: string, call: ProcessCall) => Promise<ProcessReply>;
   end: (localId: string, end: ProcessEndInput) => Promise<void>;
+  /** The service made a job of the call (a long document): the run waits for it (job-runs.ts). */
+  job: (localId: string, job: JobView) => Promise<void>;
   describe: (error: unknown) => FailureInput;
 }
 
-export type ResumeResult = "none" | "waiting" | "taken" | "succeeded" | "failed" | "interrupted";
+export type ResumeResult =
+  | "none"
+  | "waiting"
+  | "taken"
+  | "succeeded"
+  | "failed"
+  | "interrupted"
+  | "cancelled";
 
 /** Resumes one run if it needs it; resolves when its outcome is recorded or left for later. */
 export async function resumeRun(
@@ -125,7 +134,7 @@ export async function resumeRun(
     await deps.end(run.localId, { ok: false, failure: INTERRUPTED });
     return "interrupted";
   }
-  let outcome: ProcessOutcome;
+  let outcome: ProcessReply;
   try {
     outcome = await deps.process(run.categoryId, plan.call);
   } catch (error) {
@@ -133,6 +142,11 @@ export async function resumeRun(
     if (isUndecided(failure)) return "waiting";
     await deps.end(run.localId, { ok: false, failure });
     return "failed";
+  }
+  if (outcome.job) {
+    // The service replayed the job it made of the first call (202): read from now on.
+    await deps.job(run.localId, outcome.job);
+    return "waiting";
   }
   await deps.end(run.localId, {
     ok: true,

@@ -1,6 +1,7 @@
 // Rows to the app's types. JSON columns are parsed defensively: a bad value
 // shows as null, never a crash.
 import type { Selectable } from "kysely";
+import { JOB_STATUSES, type JobStatus } from "@/lib/kernel/contract/jobs";
 import { resultKindOf } from "@/lib/routing/result-kind";
 import type { RunsTable } from "./schema";
 import type { RunDetail, RunEvent, RunSummary } from "./types";
@@ -35,6 +36,10 @@ export const SUMMARY_COLUMNS = [
   "failover_depth",
   "provider",
   "replayed",
+  "job_id",
+  "job_status",
+  "job_pages_done",
+  "job_pages_total",
 ] as const satisfies (keyof SummaryRow)[];
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
@@ -68,8 +73,20 @@ export function toSummary(row: SummaryRow): RunSummary {
     failoverDepth: num(row.failover_depth),
     provider: row.provider,
     replayed: Number(row.replayed) === 1,
+    job:
+      row.job_id === null
+        ? null
+        : {
+            id: row.job_id,
+            status: isJobStatus(row.job_status) ? row.job_status : null,
+            pagesDone: num(row.job_pages_done),
+            pagesTotal: num(row.job_pages_total),
+          },
   };
 }
+
+const isJobStatus = (value: string | null): value is JobStatus =>
+  (JOB_STATUSES as readonly (string | null)[]).includes(value);
 
 export function toDetail(
   row: Selectable<RunsTable>,

@@ -1,7 +1,7 @@
 // The ledger's tables as Kysely sees them. Times are epoch milliseconds.
 import type { Generated } from "kysely";
 
-export type RunStatus = "in_progress" | "succeeded" | "failed" | "not_processed";
+export type RunStatus = "in_progress" | "succeeded" | "failed" | "not_processed" | "cancelled";
 
 export interface RunsTable {
   /** Our own id (`local-<uuid>`); the public id is trace_id when there is one. */
@@ -37,6 +37,12 @@ export interface RunsTable {
   /** The whole meta (JSON), attempts included. */
   meta: string | null;
   replayed: Generated<number>;
+  /** The service's job, when it made one of the process call (202; INTERFACE.md, "Jobs"). */
+  job_id: string | null;
+  /** The job as last read: queued, running, succeeded, failed or cancelled. */
+  job_status: string | null;
+  job_pages_done: number | null;
+  job_pages_total: number | null;
 }
 
 /** `data` kept whole, apart, so list queries never read it. */

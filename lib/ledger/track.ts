@@ -9,14 +9,19 @@ import { AppError } from "@/lib/errors";
 import {
   type Grant,
   getCategory,
+  isLongDocument,
+  type JobAccepted,
   type ProcessCall,
   type ProcessOutcome,
+  type ProcessReply,
   withIdempotencyKey,
   withInputRef,
+  withRespondAsync,
 } from "@/lib/routing";
 import { markActive } from "./active-runs";
 import { describeFailure } from "./failure";
 import { getLedger } from "./instance";
+import { settleJob } from "./job-runs";
 
 const NOT_GRANTED =
   "This document wasn't uploaded from this browser, so it can't be processed here. Upload it again to process it.";
@@ -40,6 +45,11 @@ async function categoryName(id: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** A job the service made of a process call, and the run that waits for it. */
+export interface TrackedJob extends JobAccepted {
+  runId: string;
 }
 
 /** POST /api/categories/:id/uploads: asks for a grant and records the run it starts. */
@@ -92,18 +102,27 @@ export async function trackGrant(
  * the grant's object key as input_ref (the browser names the document once, by
  * its s3 URI) and an Idempotency-Key private to this buyer
  * (lib/auth/idempotency.ts).
+ *
+ * A long document goes as a job (Prefer: respond-async, by its pages or, here,
+ * the size its grant recorded). When the service makes a job of it (202), the
+ * run stays in progress with the job's id, and its end is recorded by whoever
+ * reads the job next (job-runs.ts); the caller gets the job and the run's id.
  */
 export async function trackProcess(
   context: { categoryId: string; call: ProcessCall },
-  send: (call: ProcessCall) => Promise<ProcessOutcome>,
-): Promise<ProcessOutcome> {
+  send: (call: ProcessCall) => Promise<ProcessReply>,
+): Promise<ProcessOutcome | TrackedJob> {
   const idempotencyKey = context.call.headers["Idempotency-Key"];
   const { input } = context.call.body;
   // No session or no ledger: ownership cannot be checked, so nothing is sent.
   const sessionId = await ensureBuyerSession();
   const grant = await (await getLedger()).findGrant(sessionId, input.document);
   if (!grant) throw new AppError("forbidden", { message: NOT_GRANTED });
-  const call = grant.objectKey ? withInputRef(context.call, grant.objectKey) : context.call;
+  const named = grant.objectKey ? withInputRef(context.call, grant.objectKey) : context.call;
+  const call =
+    !named.headers.Prefer && isLongDocument({ bytes: grant.fileSize })
+      ? withRespondAsync(named)
+      : named;
   const upstreamKey = idempotencyKey && upstreamIdempotencyKey(sessionId, idempotencyKey);
   // The call goes out first and its start is recorded while the service works, so
   // the ledger's writes add nothing to the buyer's wait (bench/app.ts). Its outcome
@@ -130,6 +149,20 @@ export async function trackProcess(
   const release = runId ? markActive(runId) : undefined;
   try {
     const outcome = await sending;
+    if (outcome.job) {
+      if (runId) {
+        const ledger = await getLedger();
+        await safely("a job", () =>
+          settleJob(
+            ledger,
+            { localId: runId, status: "in_progress", job: null, updatedAt: 0 },
+            outcome.job,
+          ),
+        );
+      }
+      // The trace id of the call that made the job is the run's public id (writes.ts, recordJob).
+      return { ...outcome, runId: outcome.job.traceId };
+    }
     if (runId) {
       await safely("a process result", async () =>
         (await getLedger()).recordProcessEnd(runId, {

@@ -1,5 +1,6 @@
 // The app's view of a run. Pages and route handlers get these, never rows.
 import type { ResultKind } from "@/lib/api/documents";
+import type { JobStatus } from "@/lib/kernel/contract/jobs";
 import type { RunStatus } from "./schema";
 
 export type { RunStatus } from "./schema";
@@ -9,7 +10,20 @@ export const RUN_STATUSES = [
   "succeeded",
   "failed",
   "not_processed",
+  "cancelled",
 ] as const satisfies RunStatus[];
+
+/** Why a cancelled run ended, in the buyer's words. */
+export const CANCELLED_TEXT = "You cancelled it before every page was read.";
+
+/** The service's job of a run, as the ledger last saw it. */
+export interface RunJob {
+  id: string;
+  /** null when the ledger holds a status this app does not know. */
+  status: JobStatus | null;
+  pagesDone: number | null;
+  pagesTotal: number | null;
+}
 
 /** A run as lists show it: everything but the request, meta, error body and data. */
 export interface RunSummary {
@@ -41,6 +55,8 @@ export interface RunSummary {
   failoverDepth: number | null;
   provider: string | null;
   replayed: boolean;
+  /** The service's job, when it made one of the process call; null otherwise. */
+  job: RunJob | null;
 }
 
 /** Something that happened to a run after it ran (lib/ledger/events.ts). */
@@ -117,6 +133,16 @@ export interface FailureInput {
   traceId?: string | undefined;
   /** The service's error body, as it sent it. */
   body?: unknown;
+}
+
+/** A job the service made of the process call, or how far it got. */
+export interface JobProgressInput {
+  id: string;
+  status: JobStatus;
+  pagesDone: number;
+  pagesTotal: number;
+  /** The trace id of the request that made the job: the run's public id from now on. */
+  traceId?: string | undefined;
 }
 
 export type ProcessEndInput =

@@ -6,9 +6,11 @@
 import "server-only";
 import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { processDocument, withIdempotencyKey } from "@/lib/routing";
 import { isActive } from "./active-runs";
 import { describeFailure } from "./failure";
+import { refreshJobRun, settleJob } from "./job-runs";
 import type { Ledger } from "./ledger";
 import { type ResumeResult, resumePolicy, resumeRun } from "./resume";
 import type { RunSummary } from "./types";
@@ -33,6 +35,8 @@ function resumeOne(ledger: Ledger, localId: string): Promise<ResumeResult> {
   const work = (async (): Promise<ResumeResult> => {
     const run = await ledger.findRun(localId);
     if (!run) return "none";
+    // A job is read, not asked for again: the service is still at it, or has finished.
+    if (run.job) return followJob(ledger, run);
     return resumeRun(
       {
         claim: ledger.claimStaleRun,
@@ -45,6 +49,8 @@ function resumeOne(ledger: Ledger, localId: string): Promise<ResumeResult> {
           );
         },
         end: ledger.recordProcessEnd,
+        job: (id, job) =>
+          settleJob(ledger, { localId: id, status: "in_progress", job: null, updatedAt: 0 }, job),
         describe: describeFailure,
       },
       run,
@@ -62,6 +68,25 @@ function resumeOne(ledger: Ledger, localId: string): Promise<ResumeResult> {
     .finally(() => resuming.delete(localId));
   resuming.set(localId, work);
   return work;
+}
+
+/** Reads a run's job once and records what it showed (job-runs.ts). */
+async function followJob(ledger: Ledger, run: RunSummary): Promise<ResumeResult> {
+  if (run.status !== "in_progress") return "none";
+  try {
+    const view = await refreshJobRun(ledger, run);
+    switch (view.status) {
+      case "succeeded":
+      case "failed":
+      case "cancelled":
+        return view.status;
+      default:
+        return "waiting";
+    }
+  } catch (error) {
+    // A job the service no longer has ended the run (refreshJobRun); anything else waits.
+    return error instanceof AppError && error.code === "not_found" ? "interrupted" : "waiting";
+  }
 }
 
 const SETTLE_EVERY_MS = 10_000;
@@ -102,7 +127,7 @@ export async function resumeStaleRuns(
   const stale = candidates.filter((run) => now - run.updatedAt >= policy.staleMs);
   if (stale.length === 0) return false;
   const settled = Promise.all(stale.map((run) => resumeOne(ledger, run.localId))).then((results) =>
-    results.some((r) => r === "succeeded" || r === "failed" || r === "interrupted"),
+    results.some((r) => ["succeeded", "failed", "interrupted", "cancelled"].includes(r)),
   );
   const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PAGE_WAIT_MS));
   return Promise.race([settled, timeout]);

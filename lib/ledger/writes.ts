@@ -8,9 +8,11 @@ import type {
   FailureInput,
   GrantFailureInput,
   GrantInput,
+  JobProgressInput,
   ProcessEndInput,
   ProcessStartInput,
 } from "./types";
+import { CANCELLED_TEXT } from "./types";
 import { NOT_PROCESSED_TEXT } from "./unprocessed";
 
 export type Clock = () => number;
@@ -180,7 +182,8 @@ export async function recordProcessEnd(
         updated_at: now,
       })
       .where("id", "=", localId)
-      .where("status", "<>", "succeeded")
+      // A success is final, and so is a job the buyer cancelled.
+      .where("status", "not in", ["succeeded", "cancelled"])
       .execute();
     return;
   }
@@ -216,6 +219,58 @@ export async function recordProcessEnd(
       .where("id", "=", localId)
       .execute();
   });
+}
+
+/**
+ * The service made a job of the run's process call, or the job got further.
+ * Only a run still in progress is written: a job's end is recorded by
+ * recordProcessEnd (succeeded, failed) or recordCancelled, like any call's.
+ */
+export async function recordJob(
+  db: LedgerDb,
+  localId: string,
+  job: JobProgressInput,
+  now: number,
+): Promise<void> {
+  const traceId = job.traceId && (await ownTrace(db, localId, job.traceId));
+  await db
+    .updateTable("ledger_runs")
+    .set({
+      job_id: job.id,
+      job_status: job.status,
+      job_pages_done: job.pagesDone,
+      job_pages_total: job.pagesTotal,
+      ...(traceId ? { trace_id: traceId } : {}),
+      updated_at: now,
+    })
+    .where("id", "=", localId)
+    .where("status", "=", "in_progress")
+    .execute();
+}
+
+/** The buyer cancelled the run's job: it ends as cancelled, not failed (nothing went wrong). */
+export async function recordCancelled(
+  db: LedgerDb,
+  localId: string,
+  job: Omit<JobProgressInput, "traceId">,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable("ledger_runs")
+    .set({
+      status: "cancelled",
+      error_code: "cancelled",
+      error_message: CANCELLED_TEXT,
+      job_id: job.id,
+      job_status: job.status,
+      job_pages_done: job.pagesDone,
+      job_pages_total: job.pagesTotal,
+      process_ended_at: now,
+      updated_at: now,
+    })
+    .where("id", "=", localId)
+    .where("status", "=", "in_progress")
+    .execute();
 }
 
 /**

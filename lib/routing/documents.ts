@@ -1,16 +1,19 @@
 // Documents: a grant to upload one, then the call to process it. The app's
 // shapes (lib/api/documents.ts) become the service's here, and only here.
 import "server-only";
+import * as z from "zod/mini";
 import { AppError } from "@/lib/errors";
 import {
   type DocumentLinkRequest,
   documentLinkSchema,
+  jobSchema,
   processResultSchema,
   uploadGrantSchema,
 } from "@/lib/kernel/contract";
 import { routingFetch } from "./fetch";
+import { toJobView } from "./jobs";
 import { resultKindOf } from "./result-kind";
-import type { DocumentLink, Grant, ProcessBody, ProcessCall, ProcessOutcome } from "./types";
+import type { DocumentLink, Grant, ProcessBody, ProcessCall, ProcessReply } from "./types";
 
 /**
  * A grant for one upload. The file's size, when the browser gave it, goes along: the
@@ -40,9 +43,21 @@ export async function requestUpload(
   };
 }
 
+/**
+ * A document this long is sent as a job (Prefer: respond-async): a synchronous
+ * call would hold the request open for its every page, and a job shows its
+ * pages as they are read. Shorter ones are answered faster by the synchronous
+ * call, which skips the job queue and the polling.
+ */
+export const LONG_DOCUMENT = { pages: 3, bytes: 5 * 1024 * 1024 } as const;
+
+export function isLongDocument(size: { pages?: number | null; bytes?: number | null }): boolean {
+  return (size.pages ?? 0) > LONG_DOCUMENT.pages || (size.bytes ?? 0) > LONG_DOCUMENT.bytes;
+}
+
 /** The service's process request for what the browser sent. */
 export function processCall(input: ProcessBody, idempotencyKey: string | undefined): ProcessCall {
-  return {
+  const call: ProcessCall = {
     headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {},
     body: {
       input: {
@@ -52,6 +67,12 @@ export function processCall(input: ProcessBody, idempotencyKey: string | undefin
       },
     },
   };
+  return isLongDocument({ pages: input.pages }) ? withRespondAsync(call) : call;
+}
+
+/** The same call asking for a job. Only a header: the body, which idempotency compares, stays. */
+export function withRespondAsync(call: ProcessCall): ProcessCall {
+  return { ...call, headers: { ...call.headers, Prefer: "respond-async" } };
 }
 
 /**
@@ -63,30 +84,39 @@ export function withInputRef(call: ProcessCall, objectKey: string): ProcessCall 
   return { ...call, body: { ...call.body, input_ref: objectKey } };
 }
 
-/** The same call with another Idempotency-Key (none when undefined). */
+/** The same call with another Idempotency-Key (none when undefined); other headers stay. */
 export function withIdempotencyKey(call: ProcessCall, key: string | undefined): ProcessCall {
-  return { ...call, headers: key ? { "Idempotency-Key": key } : {} };
+  const { "Idempotency-Key": _, ...others } = call.headers;
+  return { ...call, headers: key ? { ...others, "Idempotency-Key": key } : others };
 }
+
+/**
+ * A process answer, or the job the service made instead (202, INTERFACE.md
+ * "Jobs"): a job first, as its body is the more particular shape. A service
+ * without jobs answers every call synchronously, as the seed says.
+ */
+const processReplySchema = z.union([jobSchema, processResultSchema]);
 
 export async function processDocument(
   categoryId: string,
   call: ProcessCall,
   signal?: AbortSignal,
-): Promise<ProcessOutcome> {
+): Promise<ProcessReply> {
   const { data, headers } = await routingFetch({
     operation: "process",
     method: "POST",
     path: `/v1/categories/${encodeURIComponent(categoryId)}/process`,
     body: call.body,
     headers: { ...call.headers },
-    schema: processResultSchema,
+    schema: processReplySchema,
     signal,
   });
-  return {
-    ...data,
-    kind: resultKindOf(data.data),
-    replayed: headers.get("idempotent-replayed") === "true",
-  };
+  const replayed = headers.get("idempotent-replayed") === "true";
+  const result = z.safeParse(processResultSchema, data);
+  const job = result.success ? undefined : z.safeParse(jobSchema, data);
+  if (job?.success) return { job: toJobView(job.data), replayed };
+  if (!result.success) throw new AppError("bad_response");
+  return { ...result.data, kind: resultKindOf(result.data.data), replayed };
 }
 
 /**

@@ -22,7 +22,7 @@ export interface RoutingRequest<S extends core.$ZodType> {
   /** Path under the base address, starting with /v1. */
   path: string;
   schema: S;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
@@ -33,6 +33,8 @@ export interface RoutingRequest<S extends core.$ZodType> {
 export interface RoutingResponse<T> {
   data: T;
   headers: Headers;
+  /** A 2xx: 200 for an answer, 202 for a job the service made instead (INTERFACE.md, "Jobs"). */
+  status: number;
 }
 
 export async function routingFetch<S extends core.$ZodType>(
@@ -106,7 +108,7 @@ export async function routingFetch<S extends core.$ZodType>(
     );
     throw new AppError("bad_response", { traceId: headers.get("x-request-id") ?? undefined });
   }
-  return { data: parsed.data, headers };
+  return { data: parsed.data, headers, status };
 }
 
 // Kept-alive connections to the service's origin, as many as calls run at

@@ -3,7 +3,8 @@
 // contract's and is kept as the service gave it. Client components may
 // `import type` from here.
 import type { ResultKind } from "@/lib/api/documents";
-import type { ProcessRequest, ProcessResult } from "@/lib/kernel/contract";
+import type { AppError } from "@/lib/errors";
+import type { JobStatus, ProcessRequest, ProcessResult } from "@/lib/kernel/contract";
 
 export type { Availability, CategoryList, CategoryView } from "@/lib/api/categories";
 export type { Grant, ProcessBody } from "@/lib/api/documents";
@@ -14,7 +15,8 @@ export type { Grant, ProcessBody } from "@/lib/api/documents";
  * again as it is when a run is resumed.
  */
 export interface ProcessCall {
-  headers: { "Idempotency-Key"?: string };
+  /** Prefer: respond-async asks for a job (a long document); a service without jobs ignores it. */
+  headers: { "Idempotency-Key"?: string; Prefer?: "respond-async" };
   /** The app names the document by its s3 URI (and, once the grant is found, its object key as input_ref). */
   body: ProcessRequest & { input: { document: string } };
 }
@@ -25,6 +27,8 @@ export interface ProcessOutcome extends ProcessResult {
   kind: ResultKind;
   /** True when the service replayed an earlier answer for the same Idempotency-Key. */
   replayed: boolean;
+  /** Never set: tells an answer from a job (ProcessReply). */
+  job?: undefined;
 }
 
 /** What the service says about reading an upload back (requestDocumentLink). */
@@ -34,3 +38,33 @@ export type DocumentLink =
   | { state: "gone" }
   /** The service has no such upload for our key, or does not give documents back at all. */
   | { state: "unavailable" };
+/** One page read so far of a job, for the progress view. */
+export interface JobPage {
+  number: number;
+  text: string;
+}
+
+/** A job of the service (GET /v1/jobs/{id}) in the app's words. */
+export interface JobView {
+  id: string;
+  status: JobStatus;
+  pagesDone: number;
+  pagesTotal: number;
+  /** The trace id of the request that made the job; meta.trace_id once it succeeded. */
+  traceId: string;
+  /** The text of the pages read so far (while it runs, or after it stopped), in page order. */
+  pages: JobPage[];
+  /** Once succeeded: exactly what the synchronous call would have answered. */
+  outcome?: ProcessOutcome;
+  /** Once failed: the error the synchronous call would have thrown. */
+  failure?: AppError;
+}
+
+/** The service made a job of the process call (202) instead of answering it. */
+export interface JobAccepted {
+  job: JobView;
+  replayed: boolean;
+}
+
+/** What a process call gives: the answer, or the job that will make it. */
+export type ProcessReply = ProcessOutcome | JobAccepted;

@@ -4,7 +4,7 @@ import { AppError, type AppErrorCode } from "@/lib/errors";
 import type { AppErrorOptions } from "@/lib/errors/app-error";
 import { parseDetail } from "@/lib/errors/detail";
 
-export type Operation = "list" | "upload" | "process" | "document";
+export type Operation = "list" | "upload" | "process" | "document" | "job";
 
 const NOT_ACTIVE = /coming.soon|not (yet )?active|inactive|not available|unavailable|disabled/i;
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { isJobReply } from "@/lib/api/jobs";
 import { AppError } from "@/lib/errors";
 import {
   reportUploaded,
@@ -88,6 +89,7 @@ describe("submitProcess", () => {
       languageHints: ["eng"],
       idempotencyKey: "key-1",
     });
+    if (isJobReply(result)) throw new Error("a synchronous answer was read as a job");
     expect(result.meta.trace_id).toBe("t");
     expect(result.kind).toBe("other");
     const [url, init] = fetchMock.mock.calls[0] ?? [];

@@ -1,16 +1,16 @@
 // The browser's two calls to the app's own route handlers (the API key stays
 // on the server): a grant for one PUT, and the process call. Both answer
 // AppErrors, so mutations are typed the same as everything else.
-import { mutationOptions } from "@tanstack/react-query";
-import {
-  type Grant,
-  grantSchema,
-  type ProcessAnswer,
-  type ProcessBody,
-  processAnswerSchema,
-  type UploadBody,
-} from "@/lib/api/documents";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { type Grant, grantSchema, type ProcessBody, type UploadBody } from "@/lib/api/documents";
 import { fetchApi } from "@/lib/api/fetch";
+import {
+  isFinishedJobAnswer,
+  type JobAnswer,
+  jobAnswerSchema,
+  type ProcessReplyAnswer,
+  processReplySchema,
+} from "@/lib/api/jobs";
 import { uploadedAnswerSchema } from "@/lib/api/runs";
 import { AppError } from "@/lib/errors";
 import { backoffDelay } from "./backoff";
@@ -40,19 +40,23 @@ export interface ProcessVariables {
   mimeType: string;
   languageHints: string[];
   idempotencyKey: string;
+  /** Pages counted in the browser, if it could: a long document goes as a job. */
+  pages?: number | null;
   signal?: AbortSignal;
 }
 
+/** The result, or (a long document) the job the server polls the service for. */
 export async function submitProcess(
   categoryId: string,
   vars: ProcessVariables,
-): Promise<ProcessAnswer> {
+): Promise<ProcessReplyAnswer> {
   const body: ProcessBody = {
     document: vars.s3Uri,
     mimeType: vars.mimeType,
     ...(vars.languageHints.length > 0 ? { languageHints: vars.languageHints } : {}),
+    ...(vars.pages ? { pages: vars.pages } : {}),
   };
-  return fetchApi(`${categoryPath(categoryId)}/process`, processAnswerSchema, {
+  return fetchApi(`${categoryPath(categoryId)}/process`, processReplySchema, {
     method: "POST",
     body,
     headers: { "Idempotency-Key": vars.idempotencyKey },
@@ -73,6 +77,53 @@ export async function reportUploaded(objectKey: string): Promise<void> {
   } catch {
     // The history misses a file name; nothing the person needs to know about.
   }
+}
+
+const jobPath = (runId: string) => `/api/runs/${encodeURIComponent(runId)}/job`;
+
+/** How often a running job is read: a page of a scanned document takes about a second. */
+export const JOB_POLL_MS = 1000;
+
+/**
+ * A job's state, read every JOB_POLL_MS until it ends. Each read asks only for
+ * the pages after the last one already here and adds them to them, so a
+ * 100-page document's text crosses the network once, not at every poll.
+ */
+export function jobQuery(runId: string) {
+  return queryOptions({
+    queryKey: ["runs", runId, "job"],
+    queryFn: async ({ client, queryKey, signal }): Promise<JobAnswer> => {
+      const before = client.getQueryData<JobAnswer>(queryKey);
+      const after = before?.pages.at(-1)?.number ?? 0;
+      const next = await fetchApi(`${jobPath(runId)}?after=${after}`, jobAnswerSchema, { signal });
+      return { ...next, pages: mergePages(before?.pages ?? [], next.pages) };
+    },
+    refetchInterval: (query) =>
+      query.state.data && isFinishedJobAnswer(query.state.data) ? false : JOB_POLL_MS,
+    // A tab in the background goes on reading: the person comes back to the pages read.
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    retry: shouldRetryCall,
+    retryDelay: retryCallDelay,
+  });
+}
+
+function mergePages(known: JobAnswer["pages"], fresh: JobAnswer["pages"]): JobAnswer["pages"] {
+  if (fresh.length === 0) return known;
+  const byNumber = new Map(known.map((page) => [page.number, page]));
+  for (const page of fresh) byNumber.set(page.number, page);
+  return [...byNumber.values()].sort((a, b) => a.number - b.number);
+}
+
+/** DELETE /api/runs/:id/job: the run ends as cancelled, or as it had already ended. */
+export function cancelJobMutation() {
+  return mutationOptions({
+    mutationKey: ["runs", "job", "cancel"],
+    mutationFn: (runId: string) => fetchApi(jobPath(runId), jobAnswerSchema, { method: "DELETE" }),
+    retry: shouldRetryCall,
+    retryDelay: retryCallDelay,
+    networkMode: "always",
+  });
 }
 
 /** Waits the service asked for are honoured up to this; longer ones are left to the person. */

@@ -41,6 +41,15 @@ export interface QueueEntry {
   finishedAt: number | null;
   meta: ProcessMeta | null;
   failure: Failure | null;
+  /** The job the server made of a long document (processing goes on in the service). */
+  job: QueueJob | null;
+}
+
+/** A job being read page by page: polled at GET /api/runs/<runId>/job. */
+export interface QueueJob {
+  runId: string;
+  pagesDone: number;
+  pagesTotal: number;
 }
 
 export type QueueEvent =
@@ -52,6 +61,10 @@ export type QueueEvent =
   | { type: "progress"; loaded: number; bytesPerSecond: number | null }
   | { type: "note"; note: string | null }
   | { type: "uploaded"; now: number }
+  /** The process call became a job, or the job got further. */
+  | ({ type: "job" } & QueueJob)
+  /** The person cancelled the job (after a confirmation), or it was cancelled elsewhere. */
+  | { type: "jobCancelled"; now: number }
   | { type: "processed"; meta: ProcessMeta; now: number }
   | { type: "failed"; failure: Failure; now: number }
   | { type: "cancel"; now: number }
@@ -98,6 +111,7 @@ export function newEntry(
     finishedAt: null,
     meta: null,
     failure: null,
+    job: null,
   };
 }
 
@@ -131,7 +145,9 @@ export function transition(entry: QueueEntry, event: QueueEvent): QueueEntry {
         ? { ...entry, loaded: event.loaded, bytesPerSecond: event.bytesPerSecond }
         : entry;
     case "note":
-      return ACTIVE_STAGES.has(stage) ? { ...entry, note: event.note } : entry;
+      return ACTIVE_STAGES.has(stage) && entry.note !== event.note
+        ? { ...entry, note: event.note }
+        : entry;
     case "uploaded":
       return stage === "uploading"
         ? {
@@ -142,6 +158,24 @@ export function transition(entry: QueueEntry, event: QueueEvent): QueueEntry {
             note: null,
             processingSince: event.now,
           }
+        : entry;
+    case "job": {
+      if (stage !== "processing") return entry;
+      const { job } = entry;
+      const same =
+        job?.runId === event.runId &&
+        job.pagesDone === event.pagesDone &&
+        job.pagesTotal === event.pagesTotal;
+      if (same && entry.note === null) return entry;
+      return {
+        ...entry,
+        note: null,
+        job: { runId: event.runId, pagesDone: event.pagesDone, pagesTotal: event.pagesTotal },
+      };
+    }
+    case "jobCancelled":
+      return stage === "processing" && entry.job
+        ? { ...entry, stage: "cancelled", note: null, finishedAt: event.now }
         : entry;
     case "processed":
       return stage === "processing"
@@ -160,8 +194,12 @@ export function transition(entry: QueueEntry, event: QueueEvent): QueueEntry {
       // A file refused by the checks goes back through them.
       return {
         ...entry,
+        // A job that ended is replayed for its key: a new try is a new submission.
         idempotencyKey:
-          entry.failure && isSettledFailure(entry.failure) ? event.freshKey : entry.idempotencyKey,
+          entry.job || (entry.failure && isSettledFailure(entry.failure))
+            ? event.freshKey
+            : entry.idempotencyKey,
+        job: null,
         stage: entry.mimeType ? "queued" : "checking",
         failure: null,
         note: null,

@@ -1,6 +1,7 @@
 // One queued file's whole way, told as events for the queue: upload it
 // (unless storage already holds it), then process it with its one key.
 import type { ProcessAnswer } from "@/lib/api/documents";
+import { isJobReply, type ProcessReplyAnswer } from "@/lib/api/jobs";
 import type { ProcessVariables } from "./api";
 import { isAbortError } from "./backoff";
 import { failureOf } from "./failure";
@@ -16,12 +17,16 @@ export interface RunDeps {
   /** The person's file; absent after a refresh. */
   file: File | undefined;
   requestGrant: (contentType: string, signal: AbortSignal) => Promise<Grant>;
-  process: (vars: ProcessVariables) => Promise<ProcessAnswer>;
+  /** The result, or the job a long document became (then polled: use-upload-queue.ts). */
+  process: (vars: ProcessVariables) => Promise<ProcessReplyAnswer>;
   send: (event: QueueEvent) => void;
   onUploaded?: (objectKey: string) => void;
 }
 
-/** Resolves with the result, or undefined after a failure (sent as an event) or a cancel. */
+/**
+ * Resolves with the result; undefined after a failure (sent as an event), a
+ * cancel, or a job (sent as an event: its result comes by polling).
+ */
 export async function runEntry(
   entry: QueueEntry,
   deps: RunDeps,
@@ -61,15 +66,21 @@ export async function runEntry(
       send({ type: "uploaded", now: Date.now() });
       deps.onUploaded?.(objectKey);
     }
-    const result = await deps.process({
+    const reply = await deps.process({
       s3Uri,
       mimeType,
       languageHints: entry.languageHints,
       idempotencyKey: entry.idempotencyKey,
+      pages: entry.pages,
       signal,
     });
-    send({ type: "processed", meta: result.meta, now: Date.now() });
-    return result;
+    if (isJobReply(reply)) {
+      const { runId, pagesDone, pagesTotal } = reply.job;
+      send({ type: "job", runId, pagesDone, pagesTotal });
+      return undefined;
+    }
+    send({ type: "processed", meta: reply.meta, now: Date.now() });
+    return reply;
   } catch (error) {
     // A cancelled entry was already moved by Cancel; an unmount leaves it as stored.
     if (!isAbortError(error)) send({ type: "failed", failure: failureOf(error), now: Date.now() });

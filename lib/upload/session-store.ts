@@ -7,7 +7,7 @@
 import { AppError } from "@/lib/errors";
 import { processMetaSchema } from "@/lib/kernel/contract/documents";
 import { failureOf, reviveFailure } from "./failure";
-import type { QueueEntry, Stage } from "./queue-state";
+import type { QueueEntry, QueueJob, Stage } from "./queue-state";
 
 /** Finished rows kept across a refresh; older ones are dropped. */
 export const MAX_STORED_ENTRIES = 30;
@@ -59,12 +59,22 @@ function resume(entry: QueueEntry, now: number): QueueEntry {
     case "cancelled":
       return entry;
     default:
+      // A job goes on in the service whatever the page does: reading it again resumes.
+      if (entry.stage === "processing" && entry.job) return { ...entry, note: null };
       // Work under way when the page went away. With the bytes in storage the
       // process call is simply made again (same key); without them, nothing can go on.
       return entry.uploaded && entry.mimeType
         ? { ...entry, stage: "queued", note: null, processingSince: null }
         : { ...entry, stage: "failed", failure: interrupted(), note: null, finishedAt: now };
   }
+}
+
+function reviveJob(raw: unknown): QueueJob | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const { runId, pagesDone, pagesTotal } = raw as Record<string, unknown>;
+  if (typeof runId !== "string" || !runId) return null;
+  const count = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : 0);
+  return { runId, pagesDone: count(pagesDone), pagesTotal: count(pagesTotal) };
 }
 
 function reviveEntry(raw: unknown): QueueEntry | null {
@@ -104,6 +114,7 @@ function reviveEntry(raw: unknown): QueueEntry | null {
     finishedAt: num(r.finishedAt),
     meta: meta.success ? meta.data : null,
     failure,
+    job: reviveJob(r.job),
   };
   // A row that says done but lost its answer, or failed without a reason, cannot be shown as such.
   if (entry.stage === "done" && !entry.meta) return null;

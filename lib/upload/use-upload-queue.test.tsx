@@ -54,12 +54,29 @@ class FakeXhr {
 type Call = { url: string; body: Record<string, unknown> | undefined; headers: Headers };
 let calls: Call[] = [];
 let processAnswers: { status: number; body: unknown }[] = [];
+/** GET /api/runs/:id/job answers, in turn; the last one is repeated. */
+let jobAnswers: unknown[] = [];
 let grantCount = 0;
 
 const result = (traceId: string) => ({
   kind: "ocr",
   data: { text: "Hello", language: "eng", pages: [] },
   meta: { estimated_cost: 0.0015, failover_depth: 0, latency_ms: 120, trace_id: traceId },
+});
+
+const RUN = "a".repeat(32);
+/** A job answer of GET /api/runs/:id/job with the text of pages from..to. */
+const job = (status: string, pagesDone: number, from = 1, extra: object = {}) => ({
+  runId: RUN,
+  jobId: "0b5c3f52-4a58-4d39-9a3e-4c1b0c1e2f3a",
+  status,
+  pagesDone,
+  pagesTotal: 4,
+  pages: Array.from({ length: Math.max(0, pagesDone - from + 1) }, (_, i) => ({
+    number: from + i,
+    text: `Text of page ${from + i}`,
+  })),
+  ...extra,
 });
 
 function json(status: number, body: unknown) {
@@ -74,6 +91,7 @@ beforeEach(() => {
   puts = [];
   calls = [];
   processAnswers = [];
+  jobAnswers = [];
   grantCount = 0;
   window.sessionStorage.clear();
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
@@ -84,6 +102,10 @@ beforeEach(() => {
       const call = { url, body, headers: new Headers(init.headers) };
       calls.push(call);
       if (url.endsWith("/uploaded")) return new Response(null, { status: 204 });
+      if (url.includes("/job")) {
+        if (init.method === "DELETE") return json(200, job("cancelled", 2));
+        return json(200, (jobAnswers.length > 1 ? jobAnswers.shift() : jobAnswers[0]) ?? {});
+      }
       if (url.endsWith("/uploads")) {
         grantCount++;
         return json(200, {
@@ -140,6 +162,8 @@ describe("useUploadQueue", () => {
       document: "s3://b/uploads/c/obj1.png",
       mimeType: "image/png",
       languageHints: ["en"],
+      // An image is one page: a short document, processed without a job.
+      pages: 1,
     });
   });
 
@@ -273,5 +297,75 @@ describe("useUploadQueue", () => {
     await waitFor(() => expect(second.result.current.entries[0]?.stage).toBe("done"));
     expect(processCalls().at(-1)?.headers.get("Idempotency-Key")).toBe(key);
     expect(puts).toHaveLength(1);
+  });
+
+  describe("a long document sent as a job", () => {
+    it("follows it page by page, asking only for new pages, to done", async () => {
+      processAnswers = [{ status: 202, body: { job: job("queued", 0) } }];
+      jobAnswers = [
+        job("running", 1),
+        job("running", 3, 2),
+        job("succeeded", 4, 5, { result: result(RUN) }),
+      ];
+      const { result: hook } = setup();
+      act(() => hook.current.addFiles([png()]));
+      await waitFor(() => expect(hook.current.entries[0]?.job?.pagesDone).toBe(3), {
+        timeout: 5000,
+      });
+      const entry = hook.current.entries[0];
+      expect(entry?.stage).toBe("processing");
+      expect(hook.current.jobOf(entry?.id ?? "")?.pages.map((p) => p.text)).toEqual([
+        "Text of page 1",
+        "Text of page 2",
+        "Text of page 3",
+      ]);
+      await waitFor(() => expect(hook.current.entries[0]?.stage).toBe("done"), { timeout: 5000 });
+      expect(hook.current.resultOf(entry?.id ?? "")?.meta.trace_id).toBe(RUN);
+      const reads = calls.filter((c) => c.url.includes("/job")).map((c) => c.url);
+      expect(reads.slice(0, 3)).toEqual([
+        `/api/runs/${RUN}/job?after=0`,
+        `/api/runs/${RUN}/job?after=1`,
+        `/api/runs/${RUN}/job?after=3`,
+      ]);
+    });
+
+    it("cancels it, and a retry is a new submission with a new key", async () => {
+      processAnswers = [{ status: 202, body: { job: job("queued", 0) } }];
+      jobAnswers = [job("running", 2)];
+      const { result: hook } = setup();
+      act(() => hook.current.addFiles([png()]));
+      await waitFor(() => expect(hook.current.entries[0]?.job?.pagesDone).toBe(2), {
+        timeout: 5000,
+      });
+      const entry = hook.current.entries[0];
+      act(() => hook.current.cancelJob(entry?.id ?? ""));
+      await waitFor(() => expect(hook.current.entries[0]?.stage).toBe("cancelled"));
+      expect(calls.some((c) => c.url === `/api/runs/${RUN}/job`)).toBe(true);
+      const cancelled = hook.current.entries[0];
+      expect(cancelled && hook.current.canRetry(cancelled)).toBe(true);
+      act(() => hook.current.retry(cancelled?.id ?? ""));
+      await waitFor(() => expect(hook.current.entries[0]?.stage).toBe("done"));
+      const keys = processCalls().map((c) => c.headers.get("Idempotency-Key"));
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).not.toBe(keys[0]);
+    });
+
+    it("after a refresh, reads the job on without sending the document again", async () => {
+      const first = setup();
+      processAnswers = [{ status: 202, body: { job: job("queued", 0) } }];
+      jobAnswers = [job("running", 1)];
+      act(() => first.result.current.addFiles([png()]));
+      await waitFor(() => expect(first.result.current.entries[0]?.job?.pagesDone).toBe(1), {
+        timeout: 5000,
+      });
+      first.unmount();
+      jobAnswers = [job("succeeded", 4, 5, { result: result(RUN) })];
+      const second = setup();
+      await waitFor(() => expect(second.result.current.entries[0]?.stage).toBe("done"), {
+        timeout: 5000,
+      });
+      expect(processCalls()).toHaveLength(1);
+      expect(puts).toHaveLength(1);
+    });
   });
 });

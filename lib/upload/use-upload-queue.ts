@@ -1,11 +1,21 @@
 "use client";
 // The upload queue in a component: files are checked as soon as they are
 // added, then run at most `concurrency` at a time through grant → PUT →
-// process. The queue is kept in sessionStorage for a refresh.
-import { useMutation } from "@tanstack/react-query";
+// process. A long document the server sent as a job is then read every
+// second (TanStack Query's refetchInterval) until it ends. The queue is kept
+// in sessionStorage for a refresh, jobs included: a reload reads them on.
+import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { ProcessAnswer } from "@/lib/api/documents";
-import { processMutation, reportUploaded, uploadGrantMutation } from "./api";
+import { isFinishedJobAnswer, isJobReply, type JobAnswer } from "@/lib/api/jobs";
+import { AppError } from "@/lib/errors";
+import {
+  cancelJobMutation,
+  jobQuery,
+  processMutation,
+  reportUploaded,
+  uploadGrantMutation,
+} from "./api";
 import { checkFile, type FileRules } from "./check-file";
 import { countPdfPages } from "./count-pages";
 import { failureOf, isRefusal } from "./failure";
@@ -39,9 +49,17 @@ export interface UploadQueue {
   fileOf: (id: string) => File | undefined;
   /** The full answer of a finished run, while the page still has it. */
   resultOf: (id: string) => ProcessAnswer | undefined;
+  /** A running job's state, with the text of the pages read so far. */
+  jobOf: (id: string) => JobAnswer | undefined;
+  /** Cancels a running job (the person confirmed it first). */
+  cancelJob: (id: string) => void;
+  /** The id of the entry whose job is being cancelled, if any. */
+  cancellingId: string | null;
 }
 
 export const DEFAULT_CONCURRENCY = 2;
+
+const JOB_READ_NOTE = "Can't reach the server right now. Trying again…";
 
 export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   const { categoryId, accepted, maxBytes, concurrency = DEFAULT_CONCURRENCY } = options;
@@ -57,6 +75,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     entriesRef.current = entries;
   }, [entries]);
 
+  const queryClient = useQueryClient();
   const grant = useMutation(uploadGrantMutation(categoryId));
   const processCall = useMutation(processMutation(categoryId));
   const grantAsync = grant.mutateAsync;
@@ -103,7 +122,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
           // already draw the result.
           process: async (vars) => {
             const answer = await processAsync(vars);
-            results.current.set(entry.id, answer);
+            if (!isJobReply(answer)) results.current.set(entry.id, answer);
             return answer;
           },
           send: (event) => send(entry.id, event),
@@ -124,6 +143,56 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
       void run(entry);
     }
   }, [entries, concurrency, run, send]);
+
+  // Jobs under way, each read until it ends; what each read shows moves its entry on.
+  const jobEntries = useMemo(
+    () => entries.filter((e) => e.stage === "processing" && e.job !== null),
+    [entries],
+  );
+  const jobReads = useQueries({
+    queries: jobEntries.map((e) => jobQuery(e.job?.runId ?? "")),
+  });
+  useEffect(() => {
+    jobEntries.forEach((entry, i) => {
+      const read = jobReads[i];
+      if (!read) return;
+      const job = read.data;
+      if (job && isFinishedJobAnswer(job)) {
+        if (job.status === "succeeded" && job.result) results.current.set(entry.id, job.result);
+        send(entry.id, jobEvent(job, Date.now()));
+      } else if (read.error?.code === "not_found") {
+        send(entry.id, { type: "failed", failure: failureOf(read.error), now: Date.now() });
+      } else if (read.error) {
+        // A passing failure (no connection, the service busy): the reads go on.
+        send(entry.id, { type: "note", note: JOB_READ_NOTE });
+      } else if (job) {
+        send(entry.id, jobEvent(job, Date.now()));
+      }
+    });
+  }, [jobEntries, jobReads, send]);
+
+  const cancelCall = useMutation(cancelJobMutation());
+  const cancelJobAsync = cancelCall.mutateAsync;
+  const [cancellingId, setCancellingId] = useState<string | null>(null);
+  const cancelJob = useCallback(
+    (id: string) => {
+      const runId = entriesRef.current.find((e) => e.id === id)?.job?.runId;
+      if (!runId) return;
+      setCancellingId(id);
+      cancelJobAsync(runId)
+        .then((answer) => {
+          // Its read shows the end: the entry moves on in the effect above.
+          const key = jobQuery(runId).queryKey;
+          const before = queryClient.getQueryData(key);
+          queryClient.setQueryData(key, { ...answer, pages: before?.pages ?? answer.pages });
+        })
+        .catch((error: unknown) => {
+          send(id, { type: "note", note: failureOf(error).message });
+        })
+        .finally(() => setCancellingId(null));
+    },
+    [cancelJobAsync, queryClient, send],
+  );
 
   // Leaving the page stops uploads; a process call already sent is replayed on return.
   useEffect(() => {
@@ -225,7 +294,46 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
       canRetry,
       fileOf: (id: string) => files.current.get(id),
       resultOf: (id: string) => results.current.get(id),
+      jobOf: (id: string) => jobReads[jobEntries.findIndex((e) => e.id === id)]?.data,
+      cancelJob,
+      cancellingId,
     }),
-    [entries, addFiles, cancel, retry, remove, canRetry],
+    [
+      entries,
+      addFiles,
+      cancel,
+      retry,
+      remove,
+      canRetry,
+      jobEntries,
+      jobReads,
+      cancelJob,
+      cancellingId,
+    ],
   );
+}
+
+/** What a read of a job means for its entry. */
+function jobEvent(job: JobAnswer, now: number): QueueEvent {
+  switch (job.status) {
+    case "succeeded":
+      return job.result
+        ? { type: "processed", meta: job.result.meta, now }
+        : { type: "failed", failure: failureOf(new AppError("bad_response")), now };
+    case "failed":
+      return {
+        type: "failed",
+        failure: failureOf(AppError.fromResponse(500, job.failure)),
+        now,
+      };
+    case "cancelled":
+      return { type: "jobCancelled", now };
+    default:
+      return {
+        type: "job",
+        runId: job.runId,
+        pagesDone: job.pagesDone,
+        pagesTotal: job.pagesTotal,
+      };
+  }
 }

@@ -8,8 +8,10 @@ import { LedgerUnavailable } from "@/components/ledger/ledger-unavailable";
 import { StatePanel } from "@/components/state-panel";
 import { TraceId } from "@/components/trace-id";
 import { env } from "@/lib/env";
-import { openRunForPage } from "@/lib/ledger/access";
+import { openRunForPage, type Viewer } from "@/lib/ledger/access";
+import type { RunDetail } from "@/lib/ledger/types";
 import { RefreshWhilePending } from "../refresh-while-pending";
+import { JobRunPanel } from "./job-run-panel";
 
 type Props = { params: Promise<{ traceId: string }> };
 
@@ -25,8 +27,15 @@ export default async function RunPage({ params }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       {found.state === "open" ? (
         <>
-          <LedgerRunView run={found.run} unitLabel={env.COST_UNIT_LABEL} viewer={found.viewer} />
-          <RefreshWhilePending pending={found.run.status === "in_progress"} />
+          <LedgerRunView
+            run={found.run}
+            unitLabel={env.COST_UNIT_LABEL}
+            viewer={found.viewer}
+            pending={jobPanel(found.run, found.viewer)}
+          />
+          <RefreshWhilePending
+            pending={found.run.status === "in_progress" && !jobPanel(found.run, found.viewer)}
+          />
         </>
       ) : (
         <>
@@ -56,5 +65,25 @@ export default async function RunPage({ params }: Props) {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A job its owner follows live, page by page (and may cancel); staff follow it
+ * in the support console, and here see the page refreshed as for any run.
+ */
+function jobPanel(run: RunDetail, viewer: Viewer) {
+  if (run.status !== "in_progress" || !run.job || viewer !== "owner") return undefined;
+  const { status, pagesDone, pagesTotal } = run.job;
+  return (
+    <JobRunPanel
+      runId={run.id}
+      fileName={run.fileName ?? "your document"}
+      initial={{
+        status: status ?? "queued",
+        pagesDone: pagesDone ?? 0,
+        pagesTotal: pagesTotal ?? 0,
+      }}
+    />
   );
 }

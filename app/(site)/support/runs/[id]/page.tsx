@@ -6,6 +6,7 @@ import { runSupportContext, runTitle } from "@/components/ledger/format";
 import { RunStatusBadge } from "@/components/ledger/run-status-badge";
 import { JsonViewer } from "@/components/result/json-viewer";
 import { StatePanel } from "@/components/state-panel";
+import { JobCard } from "@/components/support/job-card";
 import { LookupForm } from "@/components/support/lookup-form";
 import { RunFacts } from "@/components/support/run-facts";
 import { RunTimeline } from "@/components/support/run-timeline";
@@ -15,8 +16,9 @@ import { requireStaff } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { ERROR_TEXT, isAppErrorCode } from "@/lib/errors";
 import { processMetaSchema } from "@/lib/kernel/contract";
-import { findRunForStaff } from "@/lib/ledger/access";
+import { findRunForStaff, followJobForStaff } from "@/lib/ledger/access";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
+import type { JobView } from "@/lib/routing/types";
 
 export const metadata: Metadata = { title: "Run · Support console" };
 
@@ -25,7 +27,10 @@ type Props = { params: Promise<{ id: string }> };
 export default async function SupportRunPage({ params }: Props) {
   const { id } = await params;
   await requireStaff(`/support/runs/${encodeURIComponent(id)}`);
-  const run = await findRunForStaff(id);
+  const found = await findRunForStaff(id);
+  // A job is read live while it runs (which also records how far it got).
+  const job = found ? await followJobForStaff(found) : undefined;
+  const run = job?.run;
 
   if (!run) {
     return (
@@ -77,6 +82,16 @@ export default async function SupportRunPage({ params }: Props) {
         </SectionCard>
       </div>
 
+      {run.job ? (
+        <SectionCard id="job-heading" title="Job">
+          <JobCard
+            job={job?.live ? { ...run.job, ...liveFigures(job.live) } : run.job}
+            pages={job?.live?.pages}
+            unreachable={job?.unreachable ?? false}
+          />
+        </SectionCard>
+      ) : null}
+
       <SectionCard id="request-heading" title="Request as sent">
         {run.request === null ? (
           <p className="text-slate-500 text-sm">The run never reached the process call.</p>
@@ -120,6 +135,16 @@ export default async function SupportRunPage({ params }: Props) {
             {run.errorMessage ? ` — ${run.errorMessage}` : ""} The service was never asked to
             process it.
           </p>
+        ) : run.status === "cancelled" ? (
+          <p className="text-slate-600 text-sm" data-testid="answer-cancelled">
+            <strong className="block font-semibold text-slate-900">Cancelled by the buyer</strong>
+            {run.errorMessage}
+          </p>
+        ) : run.status === "in_progress" && run.job ? (
+          <p className="text-slate-600 text-sm" data-testid="answer-pending">
+            The service made a job of this document (202). Its result is recorded when the job ends;
+            this page updates by itself.
+          </p>
         ) : run.status === "in_progress" ? (
           <p className="text-slate-600 text-sm" data-testid="answer-pending">
             No answer yet. This page updates by itself. If the app restarted during the call, the
@@ -146,4 +171,8 @@ export default async function SupportRunPage({ params }: Props) {
       <RefreshWhilePending pending={run.status === "in_progress"} />
     </div>
   );
+}
+
+function liveFigures(live: JobView) {
+  return { status: live.status, pagesDone: live.pagesDone, pagesTotal: live.pagesTotal };
 }

@@ -1,8 +1,10 @@
 // POST /api/categories/:id/process – process a document this buyer uploaded;
 // the browser's Idempotency-Key goes upstream made private to the buyer, so a
-// retry never runs twice and no other buyer can replay it.
+// retry never runs twice and no other buyer can replay it. A long document
+// goes as a job: 202 with it, read on at GET /api/runs/:runId/job.
 import { safeParse } from "zod/mini";
 import { type ProcessAnswer, processBodySchema, processHeadersSchema } from "@/lib/api/documents";
+import type { ProcessReplyAnswer } from "@/lib/api/jobs";
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
@@ -10,6 +12,7 @@ import { categoryIdSchema } from "@/lib/kernel/contract";
 import { trackProcess } from "@/lib/ledger/track";
 import { processCall, processDocument } from "@/lib/routing";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
+import { jobAnswer } from "@/lib/routing/job-answer";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
@@ -21,10 +24,20 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     });
     const body = parseRequest(processBodySchema, await readJsonBody(request));
     const call = processCall(body, headers["Idempotency-Key"]);
-    const { kind, data, meta, replayed } = await trackProcess(
-      { categoryId: id, call },
-      (upstreamCall) => processDocument(id, upstreamCall, request.signal),
+    const reply = await trackProcess({ categoryId: id, call }, (upstreamCall) =>
+      processDocument(id, upstreamCall, request.signal),
     );
+    if (reply.job) {
+      const answer: ProcessReplyAnswer = { job: jobAnswer(reply.runId, reply.job) };
+      return jsonResponse(answer, {
+        status: 202,
+        headers: {
+          "Cache-Control": "no-store",
+          Location: `/api/runs/${encodeURIComponent(reply.runId)}/job`,
+        },
+      });
+    }
+    const { kind, data, meta, replayed } = reply;
     // The ledger keeps the raw meta for support; the buyer gets plain words.
     const answer: ProcessAnswer = { kind, data, meta: buyerMeta(meta) };
     return jsonResponse(answer, {
