@@ -2,8 +2,8 @@
 // service's parseEnv: a bad value stops the start with a message that names the variable.
 //
 //   ASYNC_OVER_PAGES          a document with more pages is processed as a job (202) even
-//                             without Prefer: respond-async (default 100, the page limit)
-//   ASYNC_OVER_BYTES          likewise for a larger document, in bytes (default 100 MiB)
+//                             without Prefer: respond-async (default 10)
+//   ASYNC_OVER_BYTES          likewise for a larger document, in bytes (default 10 MiB)
 //   JOB_CONCURRENCY           jobs this instance works on at once (default 2)
 //   JOB_LEASE_SECONDS         how long a job stays with an instance that stopped renewing
 //                             its hold on it (renewed every third of this): how soon a job
@@ -46,8 +46,8 @@ const secrets = z
   );
 
 export const jobsEnvSchema = z.object({
-  ASYNC_OVER_PAGES: int(1, 100_000).default(100),
-  ASYNC_OVER_BYTES: int(1, Number.MAX_SAFE_INTEGER).default(100 * MiB),
+  ASYNC_OVER_PAGES: int(1, 100_000).default(10),
+  ASYNC_OVER_BYTES: int(1, Number.MAX_SAFE_INTEGER).default(10 * MiB),
   JOB_CONCURRENCY: int(1, 256).default(2),
   JOB_LEASE_SECONDS: int(3, 3600).default(30),
   JOB_SLICE_SECONDS: int(1, 3600).default(10),
