@@ -59,6 +59,41 @@ describe("the invoice result", () => {
     expect(checks.textContent).toContain("Passed: Subtotal plus tax equals the total");
   });
 
+  it("says when the data came from the e-invoice inside the file, and names a receipt", () => {
+    render(<ResultView result={resultOf(sampleInvoice)} support={{}} />);
+    expect(screen.queryByTestId("invoice-source")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Invoice details" })).toBeTruthy();
+    cleanup();
+    render(
+      <ResultView
+        result={resultOf({
+          ...sampleInvoice,
+          checks: { ...sampleInvoice.checks, total_on_page: true },
+          source: "embedded_xml",
+          e_invoice: {
+            syntax: "UBL",
+            profile: null,
+            type: "invoice",
+            attachment: null,
+            amount_due: 2418.75,
+          },
+        })}
+        support={{}}
+      />,
+    );
+    expect(screen.getByTestId("invoice-source").textContent).toContain(
+      "Read from the electronic invoice data inside this file (UBL)",
+    );
+    expect(screen.getByTestId("invoice-checks").textContent).toContain(
+      "Passed: The page prints the same total as the e-invoice data",
+    );
+    cleanup();
+    render(
+      <ResultView result={resultOf({ ...sampleInvoice, document_kind: "receipt" })} support={{}} />,
+    );
+    expect(screen.getByRole("heading", { name: "Receipt details" })).toBeTruthy();
+  });
+
   it("says what is wrong, and which fields were not found", () => {
     render(<ResultView result={resultOf(sampleInvoiceWithProblems)} support={{}} />);
     const checks = screen.getByTestId("invoice-checks");

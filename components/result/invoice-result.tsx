@@ -9,7 +9,7 @@ import { baseName } from "./download";
 import { InvoiceChecks } from "./invoice-checks";
 import { fieldHighlights, InvoiceFields } from "./invoice-fields";
 import { InvoiceLineItems, lineItemHighlights } from "./invoice-line-items";
-import { fieldsCsv, lineItemsCsv } from "./invoice-text";
+import { fieldsCsv, lineItemsCsv, sourceNote } from "./invoice-text";
 import { MarkedPage } from "./marked-page";
 import { RawData } from "./raw-data";
 import { useHighlight } from "./use-highlight";
@@ -30,8 +30,17 @@ export function InvoiceResult({ data, result, original, fileName }: DataViewProp
     [data],
   );
   const stem = baseName(fileName);
+  const source = sourceNote(data);
   return (
     <div className="space-y-6" data-testid="invoice-result">
+      {source ? (
+        <p
+          data-testid="invoice-source"
+          className="rounded-lg bg-emerald-50 px-4 py-3 text-emerald-900 text-sm ring-1 ring-emerald-600/20 ring-inset"
+        >
+          {source}
+        </p>
+      ) : null}
       <InvoiceChecks data={data} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <MarkedPage
@@ -44,7 +53,7 @@ export function InvoiceResult({ data, result, original, fileName }: DataViewProp
         />
         <section aria-labelledby="fields-heading" className={card}>
           <h2 id="fields-heading" className="font-semibold text-base text-slate-900">
-            Invoice details
+            {data.document_kind === "receipt" ? "Receipt details" : "Invoice details"}
           </h2>
           <p className="mt-1 mb-4 text-slate-600 text-sm">
             Point at a field, tap it, or move to it with the Tab key to see where it is on the page.

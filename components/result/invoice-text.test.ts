@@ -8,6 +8,7 @@ import {
   formatAmount,
   formatDate,
   lineItemsCsv,
+  sourceNote,
 } from "./invoice-text";
 
 describe("invoice text", () => {
@@ -43,6 +44,41 @@ describe("invoice text", () => {
       "No line items were found, so they could not be checked against the subtotal",
       "Subtotal plus tax comes to £2,418.75, but the total says £2,418.75",
     ]);
+  });
+
+  it("adds the checks a service gives beyond the two, and says where an e-invoice was read", () => {
+    const eInvoice = {
+      ...sampleInvoice,
+      checks: {
+        ...sampleInvoice.checks,
+        dates_plausible: true,
+        total_on_page: false,
+        invoice_number_on_page: null,
+      },
+      source: "embedded_xml" as const,
+      e_invoice: {
+        syntax: "CII" as const,
+        profile: "urn:cen.eu:en16931:2017",
+        type: "invoice" as const,
+        attachment: "factur-x.xml",
+        amount_due: 2418.75,
+      },
+    };
+    expect(checkLines(eInvoice).map((c) => [c.id, c.state])).toEqual([
+      ["line_items_match_subtotal", "ok"],
+      ["subtotal_and_tax_match_total", "ok"],
+      ["dates_plausible", "ok"],
+      ["total_on_page", "wrong"],
+      ["invoice_number_on_page", "unknown"],
+    ]);
+    expect(checkLines(eInvoice)[3]?.text).toBe(
+      "The page prints a different total from the e-invoice data",
+    );
+    expect(sourceNote(eInvoice)).toBe(
+      "Read from the electronic invoice data inside this file (factur-x.xml, Factur-X / ZUGFeRD (CII)), not from the page's print: every value is exactly as the seller's system wrote it.",
+    );
+    expect(sourceNote(sampleInvoice)).toBeNull();
+    expect(sourceNote({ ...sampleInvoice, source: "page" })).toBeNull();
   });
 
   it("gives every field and every line item as CSV cells", () => {

@@ -77,7 +77,13 @@ export function displayValue(
 export type CheckState = "ok" | "wrong" | "unknown";
 
 export interface CheckLine {
-  id: "line_items_match_subtotal" | "subtotal_and_tax_match_total";
+  id:
+    | "line_items_match_subtotal"
+    | "subtotal_and_tax_match_total"
+    | "dates_plausible"
+    | "total_on_page"
+    | "invoice_number_on_page"
+    | "invoice_date_on_page";
   state: CheckState;
   text: string;
 }
@@ -130,7 +136,63 @@ export function checkLines(data: InvoiceData): CheckLine[] {
   } else {
     totals.text = "Subtotal, tax and total could not be checked: a figure is missing";
   }
-  return [items, totals];
+  return [items, totals, ...optionalChecks(data)];
+}
+
+/**
+ * The checks a service may add (INTERFACE.md, "Invoice data"): shown only when the
+ * answer carries them, so a service without them shows the two above alone.
+ */
+const OPTIONAL_CHECKS: readonly {
+  id: Exclude<CheckLine["id"], "line_items_match_subtotal" | "subtotal_and_tax_match_total">;
+  ok: string;
+  wrong: string;
+  unknown: string;
+}[] = [
+  {
+    id: "dates_plausible",
+    ok: "The dates can be this invoice's",
+    wrong: "A date cannot be right: it is decades away, or due before the invoice was issued",
+    unknown: "The dates could not be checked",
+  },
+  {
+    id: "total_on_page",
+    ok: "The page prints the same total as the e-invoice data",
+    wrong: "The page prints a different total from the e-invoice data",
+    unknown: "There is no page to check the total against",
+  },
+  {
+    id: "invoice_number_on_page",
+    ok: "The page prints the same invoice number as the e-invoice data",
+    wrong: "The page prints a different invoice number from the e-invoice data",
+    unknown: "There is no page to check the invoice number against",
+  },
+  {
+    id: "invoice_date_on_page",
+    ok: "The page prints the same invoice date as the e-invoice data",
+    wrong: "The page prints a different invoice date from the e-invoice data",
+    unknown: "There is no page to check the invoice date against",
+  },
+];
+
+function optionalChecks(data: InvoiceData): CheckLine[] {
+  return OPTIONAL_CHECKS.flatMap(({ id, ok, wrong, unknown }): CheckLine[] => {
+    const value = data.checks[id];
+    if (value === undefined) return [];
+    if (value === true) return [{ id, state: "ok", text: ok }];
+    if (value === false) return [{ id, state: "wrong", text: wrong }];
+    return [{ id, state: "unknown", text: unknown }];
+  });
+}
+
+/** Where the answer came from, in words: the e-invoice data inside the file, when it did. */
+export function sourceNote(data: InvoiceData): string | null {
+  if (data.source !== "embedded_xml") return null;
+  const info = data.e_invoice;
+  const kind = info?.type === "credit_note" ? "credit note" : "invoice";
+  const format = info ? (info.syntax === "CII" ? "Factur-X / ZUGFeRD (CII)" : "UBL") : "";
+  const from = info?.attachment ? ` (${info.attachment}, ${format})` : info ? ` (${format})` : "";
+  return `Read from the electronic ${kind} data inside this file${from}, not from the page's print: every value is exactly as the seller's system wrote it.`;
 }
 
 /** Every field as a row: what it is, its value, how it was printed, where and how sure. */
