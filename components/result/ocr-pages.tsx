@@ -38,6 +38,8 @@ export function OcrPages({
   const tops = useRef(new Map<number, HTMLElement>());
   const follow = useRef(onIndex);
   follow.current = onIndex;
+  /** The page the list just jumped to: its own scroll does not pick another page. */
+  const jumped = useRef<number | null>(null);
   const several = pages.length > 1;
 
   useEffect(() => {
@@ -45,8 +47,20 @@ export function OcrPages({
     let frame = 0;
     // The page whose top is above the upper third of the scroller is the one read.
     const onScroll = () => {
+      const target = jumped.current;
+      jumped.current = null;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
+        // A jump to one of the last pages stops short where the scroller ends, above
+        // the upper third: the page asked for is still the one read while it is in view.
+        const top = target === null ? undefined : tops.current.get(target);
+        if (
+          top &&
+          top.offsetTop < scroller.scrollTop + scroller.clientHeight &&
+          top.offsetTop + top.offsetHeight > scroller.scrollTop
+        ) {
+          return;
+        }
         const line = scroller.scrollTop + scroller.clientHeight / 3;
         let current = 0;
         for (const [i, element] of tops.current) {
@@ -65,7 +79,12 @@ export function OcrPages({
   const goTo = (next: number) => {
     onIndex(next);
     const top = tops.current.get(next);
-    if (scroller && top) scroller.scrollTop = top.offsetTop;
+    if (!scroller || !top) return;
+    const before = scroller.scrollTop;
+    jumped.current = next;
+    scroller.scrollTop = top.offsetTop;
+    // Already as far as it goes: no scroll event comes to take the mark away.
+    if (scroller.scrollTop === before) jumped.current = null;
   };
 
   return (
