@@ -1,6 +1,7 @@
 // Reading invoice data for people: field labels, amounts and dates as a
 // person writes them, the checks in plain words, and the CSV downloads.
 import type { InvoiceData, InvoiceField, InvoiceFieldName } from "@/lib/kernel/contract";
+import type { CheckItem, CheckState } from "./check-list";
 import { type CsvValue, toCsv } from "./csv";
 import { formatConfidence } from "./ocr-text";
 
@@ -74,9 +75,7 @@ export function displayValue(
   return String(value);
 }
 
-export type CheckState = "ok" | "wrong" | "unknown";
-
-export interface CheckLine {
+export interface CheckLine extends CheckItem {
   id:
     | "line_items_match_subtotal"
     | "subtotal_and_tax_match_total"
