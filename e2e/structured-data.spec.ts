@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import Papa from "papaparse";
+import { attachFile, ciiXml, SAMPLE, samplePage } from "../service/test/e-invoice-samples";
 import {
   CATEGORY,
   expect,
@@ -127,6 +128,37 @@ test.describe("structured data", () => {
       truth.line_items.length,
     );
     await shootDesktopAndPhone(staff, "support-invoice-run");
+  });
+
+  test("a Factur-X PDF: the fields from its XML, said so, and its page checked against them", async ({
+    page,
+  }) => {
+    const name = "factur-x.pdf";
+    const pdf = attachFile(samplePage(SAMPLE), "factur-x.xml", ciiXml(SAMPLE));
+    const uploader = new Uploader(page);
+    await uploader.goto(CATEGORY.invoices.id);
+    await uploader.add({ name, mimeType: "application/pdf", buffer: pdf });
+    await uploader.expectDone(name, 90_000);
+    const result = uploader.result.getByTestId("invoice-result");
+    await expect(result.getByTestId("invoice-source")).toContainText(
+      "Read from the electronic invoice data inside this file (factur-x.xml, Factur-X / ZUGFeRD CII)",
+    );
+    await expect(result.getByTestId("field-invoice_number")).toHaveText(SAMPLE.number);
+    await expect(result.getByTestId("field-supplier_name")).toHaveText(SAMPLE.seller.name);
+    await expect(result.getByTestId("field-customer_name")).toHaveText(SAMPLE.buyer.name);
+    await expect(result.getByTestId("field-total")).toHaveText("€380.44");
+    const checks = result.getByTestId("invoice-checks");
+    await expect(checks).toContainText(
+      "Passed: The page prints the same total as the e-invoice data",
+    );
+    await expect(checks).toContainText(
+      "Passed: The page prints the same invoice number as the e-invoice data",
+    );
+    await expect(result.getByTestId("line-items").locator("tbody tr")).toHaveCount(
+      SAMPLE.lines.length,
+    );
+    await expectNoSeriousA11yViolations(page);
+    await shootDesktopAndPhone(page, "e-invoice-result");
   });
 
   test("a photographed table: a grid with its header, merged cells merged, CSV of its cells", async ({

@@ -75,7 +75,7 @@ describe("invoice text", () => {
       "The page prints a different total from the e-invoice data",
     );
     expect(sourceNote(eInvoice)).toBe(
-      "Read from the electronic invoice data inside this file (factur-x.xml, Factur-X / ZUGFeRD (CII)), not from the page's print: every value is exactly as the seller's system wrote it.",
+      "Read from the electronic invoice data inside this file (factur-x.xml, Factur-X / ZUGFeRD CII), not from the page's print: every value is exactly as the seller's system wrote it.",
     );
     expect(sourceNote(sampleInvoice)).toBeNull();
     expect(sourceNote({ ...sampleInvoice, source: "page" })).toBeNull();

@@ -189,7 +189,7 @@ export function sourceNote(data: InvoiceData): string | null {
   if (data.source !== "embedded_xml") return null;
   const info = data.e_invoice;
   const kind = info?.type === "credit_note" ? "credit note" : "invoice";
-  const format = info ? (info.syntax === "CII" ? "Factur-X / ZUGFeRD (CII)" : "UBL") : "";
+  const format = info ? (info.syntax === "CII" ? "Factur-X / ZUGFeRD CII" : "UBL") : "";
   const from = info?.attachment ? ` (${info.attachment}, ${format})` : info ? ` (${format})` : "";
   return `Read from the electronic ${kind} data inside this file${from}, not from the page's print: every value is exactly as the seller's system wrote it.`;
 }
