@@ -82,6 +82,29 @@ interface Answer {
 }
 
 /** Grant, PUT, process, as a client does; a 503 is retried after its Retry-After. */
+interface Reply {
+  meta?: { provider: string; attempts: { provider: string; outcome: string }[] };
+  detail?: unknown;
+  attempts?: { provider: string; outcome: string }[];
+  /** A job's (202, GET /v1/jobs/{id}). */
+  id?: string;
+  status?: string;
+  error?: { status?: number; detail?: unknown; attempts?: { provider: string; outcome: string }[] };
+}
+
+/** GET /v1/jobs/{id} until the job has ended. */
+async function finishedJob(url: string, id: string): Promise<Reply> {
+  for (;;) {
+    const res = await fetch(`${url}/v1/jobs/${id}`, { headers: { "X-API-Key": KEY } });
+    const job = (await res.json()) as Reply;
+    if (!res.ok) return { status: "failed", error: { status: res.status, detail: job.detail } };
+    if (job.status === "succeeded" || job.status === "failed" || job.status === "cancelled") {
+      return job;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 async function processDocument(url: string, slug: Slug, doc: BenchDocument): Promise<Answer> {
   const id = categoryId(slug);
   const headers = { "X-API-Key": KEY, "Content-Type": "application/json" };
@@ -106,19 +129,23 @@ async function processDocument(url: string, slug: Slug, doc: BenchDocument): Pro
       body: JSON.stringify({ input: { document: s3_uri, mime_type: doc.mimeType } }),
       signal: AbortSignal.timeout(600_000),
     });
-    const body = (await res.json()) as {
-      meta?: { provider: string; attempts: { provider: string; outcome: string }[] };
-      detail?: unknown;
-      attempts?: { provider: string; outcome: string }[];
-    };
+    let body = (await res.json()) as Reply;
     const retry = Number(res.headers.get("retry-after") ?? 0);
     if (res.status === 503 && retry > 0) {
       await new Promise((resolve) => setTimeout(resolve, retry * 1000));
       continue;
     }
+    let status = res.status;
+    // A long PDF is made a job (202, past ASYNC_OVER_PAGES): it runs in this service,
+    // so it is followed to its end and its memory counted like a synchronous call's.
+    if (status === 202 && body.id) {
+      body = await finishedJob(url, body.id);
+      status = body.status === "succeeded" ? 200 : (body.error?.status ?? 500);
+      if (body.error) body = { ...body, detail: body.error.detail, attempts: body.error.attempts };
+    }
     const attempts = body.meta?.attempts ?? body.attempts ?? [];
     return {
-      status: res.status,
+      status,
       ms: performance.now() - started,
       provider: body.meta?.provider,
       attempts: attempts.map((a) => `${a.provider}:${a.outcome}`).join(" "),
