@@ -4,7 +4,11 @@
 //    only, made here) sent as a job to PDF text extraction: the time from the
 //    job's start to the first page's text in `partial` (target ≤ 3 s), the
 //    service's memory while it runs (VmRSS sampled, VmHWM at the end, from
-//    /proc/<pid>/status: target ≤ 1 GiB), and its pages per second.
+//    /proc/<pid>/status: target ≤ 1 GiB) with what it is made of at its highest
+//    (V8's heap and the buffers outside it, from the service's /metrics), and its
+//    pages per second. The service starts as `npm run service` starts it
+//    (MALLOC_ARENA_MAX=2 unless the environment sets it; MALLOC_ARENA_MAX=0 for
+//    glibc's default).
 // 2. Fairness: buyer A's 20-document batch (5 scanned pages each) running, buyer
 //    B (another API key) sends a one-page image as a job: B's wait in line (its
 //    time from the 202 to its end, less its own reading) against one page of
@@ -14,6 +18,7 @@
 //
 //   npx tsx bench/jobs.ts            # the figures
 //   npx tsx bench/jobs.ts --write    # also into docs/performance.md (bench:jobs)
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -115,17 +120,60 @@ function sampleMemory(pid: number) {
   };
 }
 
+/** Lines of the service's /metrics (prom-client's process and Node figures) read here. */
+const BREAKDOWN = {
+  resident: "docroute_process_resident_memory_bytes",
+  heap: "docroute_nodejs_heap_size_total_bytes",
+  external: "docroute_nodejs_external_memory_bytes",
+} as const;
+type Breakdown = Record<keyof typeof BREAKDOWN, number>;
+
+/**
+ * Reads the service's memory by kind every 500 ms until stopped; keeps the reading whose
+ * resident size was highest, so the peak's make-up is known (heap, buffers, the rest native).
+ */
+function sampleBreakdown(url: string, metricsKey: string) {
+  let highest: Breakdown = { resident: 0, heap: 0, external: 0 };
+  let reading = Promise.resolve();
+  const read = async () => {
+    const response = await fetch(`${url}/metrics`, {
+      headers: { Authorization: `Bearer ${metricsKey}` },
+    });
+    const text = await response.text();
+    const value = (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? Number.NaN);
+    const now: Breakdown = {
+      resident: value(BREAKDOWN.resident),
+      heap: value(BREAKDOWN.heap),
+      external: value(BREAKDOWN.external),
+    };
+    if (now.resident > highest.resident) highest = now;
+  };
+  const timer = setInterval(() => {
+    reading = reading.then(read).catch(() => {});
+  }, 500);
+  return {
+    async stop(): Promise<Breakdown> {
+      clearInterval(timer);
+      await reading;
+      return highest;
+    },
+  };
+}
+
 async function main(): Promise<boolean> {
   console.log("Drawing the scanned pages…");
   const pages = await scannedPages();
   const port = await freePort();
   const dataDir = await freshDataDir("jobs");
+  const metricsKey = randomBytes(16).toString("hex");
+  const arenas = process.env.MALLOC_ARENA_MAX ?? "2";
   const service = await startRealService({
     port,
     dataDir,
     key: `${KEY_A},${KEY_B}`,
     corsOrigin: "http://127.0.0.1",
-    env: { RATE_LIMIT_PER_MINUTE: "100000" },
+    env: { RATE_LIMIT_PER_MINUTE: "100000", METRICS_KEY: metricsKey, MALLOC_ARENA_MAX: arenas },
   });
   const pid = service.child.pid;
   if (pid === undefined) throw new Error("no service pid");
@@ -188,6 +236,7 @@ async function main(): Promise<boolean> {
     // Engines are loaded by now: what the job adds is measured against this.
     const before = memoryOf(pid, "VmRSS");
     const memory = sampleMemory(pid);
+    const breakdown = sampleBreakdown(base, metricsKey);
     const submitted = Date.now();
     const accepted = await submit(KEY_A, PDF_CATEGORY, long);
     if (accepted.status !== 202) throw new Error(`the job answered ${accepted.status}`);
@@ -209,6 +258,7 @@ async function main(): Promise<boolean> {
     const done = await untilDone(KEY_A, id);
     const finished = Date.now();
     const peak = memory.stop();
+    const make = await breakdown.stop();
     if (done.status !== "succeeded") throw new Error(`the 100-page job ${done.status}`);
     const firstFromStart = (firstPageAt - startedAt) / 1000;
     const firstFromSubmit = (firstPageAt - submitted) / 1000;
@@ -282,6 +332,13 @@ async function main(): Promise<boolean> {
         ["service RSS before it, engines loaded", mib(before), ""],
         ["service RSS while it ran, highest sampled", mib(peak.own), `≤ ${gib(TARGET_RSS_BYTES)}`],
         ["service VmHWM (its peak since start)", mib(peak.hwm), `≤ ${gib(TARGET_RSS_BYTES)}`],
+        ["… at its highest reading: V8's heap", mib(make.heap), ""],
+        ["… buffers outside the heap (pixels, PDF bytes)", mib(make.external), ""],
+        [
+          "… the rest (native code, libraries, other threads)",
+          mib(make.resident - make.heap - make.external),
+          "",
+        ],
         ["… with its child processes, highest sampled", mib(peak.withChildren), ""],
         [`one page of A's batch (median)`, s(pageSeconds), ""],
         ["B's one-page image as a job: wait in line", s(bWait), `≤ ${s(pageSeconds)}`],
@@ -297,7 +354,7 @@ async function main(): Promise<boolean> {
     ];
     console.log(`\n${verdicts.join("\n")}`);
     if (args.write) {
-      const intro = `A ${PAGES}-page scanned PDF (invoices at ${DPI} dpi, pictures only) as one job in PDF text extraction; then buyer A's ${BATCH}-document batch (${BATCH_PAGES} pages each) with buyer B's one-page image; the real service, default job settings (${machineLoad()}):`;
+      const intro = `A ${PAGES}-page scanned PDF (invoices at ${DPI} dpi, pictures only) as one job in PDF text extraction; then buyer A's ${BATCH}-document batch (${BATCH_PAGES} pages each) with buyer B's one-page image; the real service, default job settings, MALLOC_ARENA_MAX=${arenas} (${machineLoad()}):`;
       writeDocSection(
         "performance",
         "jobs",

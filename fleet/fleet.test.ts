@@ -1,7 +1,8 @@
 // A fleet on this machine's real servers (fleet.ts): two Routing Service processes and
 // two app processes, each pair behind a round-robin balancer, sharing one PostgreSQL
-// (grants, idempotency records, the run ledger), one Redis (rate limits) and one
-// S3-compatible bucket (s3rver). Needs the app's production build, TEST_DATABASE_URL
+// (grants, idempotency records, the run ledger, jobs and their pg-boss queue), one Redis
+// (rate limits) and one S3-compatible bucket (s3rver). The tests share the fleet and run
+// in order: one that kills an instance leaves it dead for those after it. Needs the app's production build, TEST_DATABASE_URL
 // and TEST_REDIS_URL (npm test provides all three; see docs/operations.md, "Running more
 // than one instance").
 import { randomUUID } from "node:crypto";
@@ -9,7 +10,15 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantSchema } from "@/lib/api/documents";
-import { processResultSchema, uploadGrantSchema } from "@/lib/kernel/contract";
+import {
+  isFinishedJob,
+  type Job,
+  jobSchema,
+  ocrDataSchema,
+  processResultSchema,
+  uploadGrantSchema,
+} from "@/lib/kernel/contract";
+import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
 import { readObject } from "../service/src/storage/read";
 import { S3Store } from "../service/src/storage/s3";
 import { freePort } from "../service/test/helpers";
@@ -23,6 +32,25 @@ const REDIS = process.env.TEST_REDIS_URL ?? "";
 
 const letter = () => readFile(path.join(root, "fixtures", "letter.png"));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The scanned pages of the job's PDF, in order, each with words only it has. */
+const JOB_PAGES = [
+  { fixture: "letter.png", words: "Alvarez" },
+  { fixture: "invoice.png", words: "Northwind" },
+  { fixture: "german-letter.png", words: "Lieferung" },
+] as const;
+
+/** A PDF of JOB_PAGES, pictures only (no text layer), at 200 dpi. */
+async function scannedJobPdf(): Promise<Buffer> {
+  const pages = await Promise.all(
+    JOB_PAGES.map(async ({ fixture }) =>
+      imagePage(await readFile(path.join(root, "fixtures", fixture)), 200),
+    ),
+  );
+  return writePdf(pages);
+}
+
+const count = (text: string, words: string) => text.split(words).length - 1;
 
 describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => {
   let fleet: Fleet;
@@ -196,6 +224,95 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
       });
     }
   }, 240_000);
+
+  it("finishes a job on the other service, every page once, when the one running it is killed", async () => {
+    // The test above killed a service: both run again, as a restart policy would have them.
+    await fleet.restartDeadServices();
+    const base = fleet.serviceProxy.url;
+    const headers = { "X-API-Key": FLEET_KEYS.jobs, "Content-Type": "application/json" };
+    const grantRes = await fetch(`${base}/v1/categories/${OCR}/uploads`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ content_type: "application/pdf" }),
+    });
+    const grant = uploadGrantSchema.parse(await grantRes.json());
+    const put = await fetch(grant.upload_url, {
+      method: "PUT",
+      headers: { "Content-Type": "application/pdf" },
+      body: new Uint8Array(await scannedJobPdf()),
+    });
+    expect(put.status).toBe(200);
+
+    const runsBefore = await Promise.all(fleet.services.map((s) => fleet.providerRunsOf(s)));
+    const accepted = await fetch(`${base}/v1/categories/${OCR}/process`, {
+      method: "POST",
+      headers: { ...headers, Prefer: "respond-async" },
+      body: JSON.stringify({ input: { document: grant.s3_uri, mime_type: "application/pdf" } }),
+    });
+    expect(accepted.status).toBe(202);
+    const { id } = jobSchema.parse(await accepted.json());
+    const location = accepted.headers.get("location") ?? "";
+    expect(location).toMatch(new RegExp(`/v1/jobs/${id}$`));
+    const readJob = async (): Promise<Job> => {
+      const res = await fetch(`${base}/v1/jobs/${id}`, { headers });
+      return jobSchema.parse(await res.json());
+    };
+
+    // Mid-way: a page kept, the next being read (each waits 3 s in its provider).
+    let job = await readJob();
+    while (job.pages_done === 0 && !isFinishedJob(job.status)) {
+      await sleep(100);
+      job = await readJob();
+    }
+    expect(job.status).toBe("running");
+    expect(job.pages_done).toBeLessThan(JOB_PAGES.length);
+    // The one that holds it is the one whose providers read its pages.
+    const runsNow = await Promise.all(fleet.services.map((s) => fleet.providerRunsOf(s)));
+    const holders = fleet.services.filter((_, i) => (runsNow[i] ?? 0) > (runsBefore[i] ?? 0));
+    expect(holders).toHaveLength(1);
+    const [holder] = holders;
+    const survivor = fleet.services.find((s) => s !== holder);
+    if (!holder || !survivor) throw new Error("two services expected");
+    await holder.kill();
+
+    // What the killed instance had kept; the rest is the survivor's to read.
+    const { rows } = await fleet.admin.query<{ pages_done: number }>(
+      `select pages_done from "${fleet.schema}".jobs where id = $1`,
+      [id],
+    );
+    const keptByKilled = Number(rows[0]?.pages_done);
+    expect(keptByKilled).toBeGreaterThan(0);
+    expect(keptByKilled).toBeLessThan(JOB_PAGES.length);
+    const survivorBefore = await fleet.providerRunsOf(survivor);
+
+    // Taken over once its lease (6 s) runs out; 3 s and more a page after that.
+    const deadline = Date.now() + 90_000;
+    while (!isFinishedJob(job.status) && Date.now() < deadline) {
+      await sleep(250);
+      job = await readJob();
+    }
+    expect(job.status).toBe("succeeded");
+    expect(job.pages_done).toBe(JOB_PAGES.length);
+    expect(job.pages_total).toBe(JOB_PAGES.length);
+    // The survivor read exactly the pages not kept: none twice, none lost.
+    expect((await fleet.providerRunsOf(survivor)) - survivorBefore).toBe(
+      JOB_PAGES.length - keptByKilled,
+    );
+    const data = ocrDataSchema.parse(job.data);
+    expect(data.pages.map((page) => page.number)).toEqual(JOB_PAGES.map((_, i) => i + 1));
+    for (const [i, { words }] of JOB_PAGES.entries()) {
+      expect(data.pages[i]?.text, `page ${i + 1}`).toContain(words);
+      expect(count(data.text, words), words).toBe(1);
+    }
+    // Its text in page order.
+    const at = JOB_PAGES.map(({ words }) => data.text.indexOf(words));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    const pages = await fleet.admin.query<{ number: number }>(
+      `select number from "${fleet.schema}".job_pages where job_id = $1 order by number`,
+      [id],
+    );
+    expect(pages.rows.map((row) => Number(row.number))).toEqual(JOB_PAGES.map((_, i) => i + 1));
+  }, 180_000);
 
   it("stops an instance missing a shared setting at start, naming it", async () => {
     const { REDIS_URL: _redis, ...serviceWithoutRedis } = fleet.serviceEnv("service-x");

@@ -19,6 +19,7 @@ export const FLEET_KEYS = {
   app: `app-${randomBytes(12).toString("hex")}`,
   probe: `probe-${randomBytes(12).toString("hex")}`,
   duplicates: `dup-${randomBytes(12).toString("hex")}`,
+  jobs: `jobs-${randomBytes(12).toString("hex")}`,
 };
 /** Whichever provider the router picks first for a text-recognition run. */
 const textRecognitionProviders =
@@ -41,8 +42,18 @@ export interface Fleet {
   appEnv(): Record<string, string>;
   /** Provider attempts that answered, summed over the services' /metrics. */
   providerRuns(): Promise<number>;
+  /** Provider attempts that answered on one service (its /metrics). */
+  providerRunsOf(service: Instance): Promise<number>;
+  /**
+   * Starts again, on their own ports and with their own settings, the services that were
+   * killed or stopped, as an operator's restart policy would; resolves once they are ready.
+   */
+  restartDeadServices(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The /metrics lines of provider attempts that answered. */
+const PROVIDER_RUNS = /^docroute_provider_attempts_total\{.*outcome="ok"/;
 
 async function metric(instance: Instance, pattern: RegExp): Promise<number> {
   const res = await fetch(`${instance.url}/metrics`, {
@@ -59,6 +70,9 @@ export async function startFleet(databaseUrl: string, redisUrl: string): Promise
   const bucket = await startTestBucket();
   const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-fleet-"));
   const schema = `fleet_${process.pid}_${randomBytes(4).toString("hex")}`;
+  // pg-boss's tables in a schema of the fleet's own: in the default one, the turns of
+  // another test's jobs on the same database would be taken (and dropped) by this fleet.
+  const queueSchema = `${schema}_queue`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`create schema "${schema}"`);
@@ -84,6 +98,12 @@ export async function startFleet(databaseUrl: string, redisUrl: string): Promise
     WORK_QUEUE_MAX: "64",
     // A killed instance's running keys are taken over 6 s after it went silent.
     IDEMPOTENCY_LEASE_SECONDS: "6",
+    // Likewise a killed instance's job: its lease runs out 6 s after its last renewal.
+    JOB_LEASE_SECONDS: "6",
+    // A turn keeps its job to the end (no yield after a slice), so the test knows which
+    // instance holds the job it kills.
+    JOB_SLICE_SECONDS: "600",
+    JOB_QUEUE_SCHEMA: queueSchema,
     // Each run waits in its first provider (whichever the router picks), so runs are
     // in flight when an instance is killed.
     PROVIDER_FAULTS: textRecognitionProviders.map((name) => `${name}=delay:3000`).join(";"),
@@ -108,16 +128,19 @@ export async function startFleet(databaseUrl: string, redisUrl: string): Promise
     await appProxy.close();
     await bucket.close();
     await admin.query(`drop schema if exists "${schema}" cascade`);
+    await admin.query(`drop schema if exists "${queueSchema}" cascade`);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   };
+  const startService = async (i: number, port: number) => {
+    const name = `service-${i + 1}`;
+    const service = launchService(name, port, serviceEnv(name));
+    services[i] = service;
+    await waitReady(service, "/readyz");
+  };
   try {
     // The first service creates the tables; the second starts on them, as a scaled-up one would.
-    for (const [i, port] of servicePorts.entries()) {
-      const service = launchService(`service-${i + 1}`, port, serviceEnv(`service-${i + 1}`));
-      services.push(service);
-      await waitReady(service, "/readyz");
-    }
+    for (const [i, port] of servicePorts.entries()) await startService(i, port);
     for (const [i, port] of appPorts.entries()) {
       apps.push(launchApp(`app-${i + 1}`, port, appEnv()));
     }
@@ -138,9 +161,16 @@ export async function startFleet(databaseUrl: string, redisUrl: string): Promise
     serviceEnv,
     appEnv,
     async providerRuns() {
-      const pattern = /^docroute_provider_attempts_total\{.*outcome="ok"/;
-      const counts = await Promise.all(services.map((s) => metric(s, pattern)));
+      const counts = await Promise.all(services.map((s) => metric(s, PROVIDER_RUNS)));
       return counts.reduce((a, b) => a + b, 0);
+    },
+    providerRunsOf: (service) => metric(service, PROVIDER_RUNS),
+    async restartDeadServices() {
+      for (const [i, service] of services.entries()) {
+        if (service.alive()) continue;
+        await service.exited;
+        await startService(i, Number(new URL(service.url).port));
+      }
     },
     close,
   };

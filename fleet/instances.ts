@@ -14,6 +14,8 @@ export interface Instance {
   output(): string;
   /** Resolves with the exit code (or the signal's name) once the process is gone. */
   exited: Promise<number | string>;
+  /** Whether the process is still there (not exited, not killed). */
+  alive(): boolean;
   /** SIGKILL: the process is gone at once, mid-request, as when a machine dies. */
   kill(): Promise<void>;
   /** SIGTERM, then waits. */
@@ -51,6 +53,7 @@ function launch(name: string, args: string[], env: Record<string, string>, url: 
     url,
     output: () => output,
     exited,
+    alive: () => child.exitCode === null && child.signalCode === null,
     kill: () => end("SIGKILL"),
     stop: () => end("SIGTERM"),
   };
