@@ -23,6 +23,7 @@
 //
 //   npx tsx bench/pages.ts                   # every document present
 //   npx tsx bench/pages.ts --docs rendered   # only these (comma-separated)
+//   npx tsx bench/pages.ts --detail          # also the CER of each page
 //   npx tsx bench/pages.ts --write           # also into docs/performance.md
 //   ROUNDS=1 npx tsx bench/pages.ts
 import { execFile } from "node:child_process";
@@ -63,7 +64,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const TARGET = 1.2;
 const CATEGORIES = ["text-recognition", "pdf-text-extraction"] as const;
 const run = promisify(execFile);
-const args = benchArgs({ docs: { type: "string" } });
+const args = benchArgs({ docs: { type: "string" }, detail: { type: "boolean", default: false } });
 
 const manifestSchema = z.array(
   z.object({
@@ -261,6 +262,14 @@ try {
         [...m.answeredBy].join(", "),
       ]),
     };
+    if (args.detail) {
+      for (const [name, m] of measured) {
+        const cers = scores(m).map(
+          (s) => `${((s.edits / Math.max(1, s.length)) * 100).toFixed(1)}`,
+        );
+        console.log(`  ${name}: CER % by page ${cers.join(" ")}`);
+      }
+    }
     const title = `${doc.spec.name}: ${pages} pages, ${doc.spec.what}`;
     console.log(`${title}\n${textTable(table, "  ")}\n`);
     tables.push(`**${title}**\n\n${markdownTable(table)}`);
