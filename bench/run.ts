@@ -24,7 +24,7 @@ const BENCHMARKS = [
   ],
   [
     "pages.ts",
-    "Many pages: a 12-page scanned PDF, our pipeline against pdftoppm | tesseract two at a time",
+    "Scanned PDFs (10+ pages, three sets): each category's default route against pdftoppm | tesseract two at a time",
   ],
   [
     "jobs.ts",
