@@ -5,13 +5,13 @@
 // engine where the XY-cut read across columns (docs/quality.md, "Reading
 // order"). Its blocks are kept, in its order, with one correction where the
 // person reads otherwise: blocks that sit side by side with their lines level
-// with each other, one of them a column of cells (a table's columns, a
-// receipt's amounts, a form's labels and values), are one region read row by
-// row. Each region is then cut by the XY-cut where it holds two columns of
+// with each other, one of them tabular (a column of cells, or columns with a
+// clear strip down between them: a table's columns, a receipt's amounts, a
+// form's labels and values), are one region read row by row. Each region is then cut by the XY-cut where it holds two columns of
 // running text side by side (a block that runs a sender's and a recipient's
 // address together).
 import type { BBox, OcrSpan } from "@/lib/kernel/contract";
-import { union, verticalOverlap } from "./geometry";
+import { gaps, height, median, union, verticalOverlap } from "./geometry";
 import { groupLines } from "./lines";
 
 /** Least vertical overlap (share of the shorter) for two lines, or two blocks, to be level. */
@@ -20,6 +20,8 @@ const LEVEL = 0.5;
 const ROWS_ALIGNED = 0.6;
 /** Fewer lines than this are too few to tell rows from a heading beside a column. */
 const MIN_ROWS = 2;
+/** Least ratio of lines, fewer to more, of two parts that pair line for line. */
+const PAIRED = 0.8;
 /**
  * A block whose lines hold fewer words than this on average is a column of
  * cells (amounts, a form's labels). Address blocks set side by side hold two
@@ -29,6 +31,27 @@ const CELL_WORDS = 2;
 
 const isCells = (lines: readonly OcrSpan[][]) =>
   lines.reduce((n, line) => n + line.length, 0) < CELL_WORDS * lines.length;
+
+/** A gutter inside a block is at least this many word heights wide (word spaces are about a third). */
+const GUTTER = 1.2;
+/** Lines from which a clear strip down a whole block is a column of a table, not chance. */
+const MIN_TABLE_LINES = 3;
+
+/**
+ * Whether a clear strip runs down the whole block between its words: columns
+ * inside it ("Aqua fit | Monday"), which prose and an address never have.
+ */
+function hasInnerGutter(words: readonly OcrSpan[], lines: readonly OcrSpan[][]): boolean {
+  if (lines.length < MIN_TABLE_LINES) return false;
+  const box = union(words.map((w) => w.bbox));
+  const h = median(words.map((w) => height(w.bbox)));
+  const spans = words.map((w) => [w.bbox.x0, w.bbox.x1] as const);
+  return gaps(spans, box.x0, box.x1, GUTTER * h).length > 0;
+}
+
+/** Cells, or columns of cells: a part of a table. */
+const isTabular = (words: readonly OcrSpan[], lines: readonly OcrSpan[][]) =>
+  isCells(lines) || hasInnerGutter(words, lines);
 
 /** Whether most lines of `a` and `b` (the one with fewer) sit level with a line of the other. */
 function rowsAlign(a: readonly OcrSpan[][], b: readonly OcrSpan[][]): boolean {
@@ -42,7 +65,7 @@ function rowsAlign(a: readonly OcrSpan[][], b: readonly OcrSpan[][]): boolean {
   return level.length >= ROWS_ALIGNED * few.length;
 }
 
-/** Whether two blocks are parts of one table: side by side, rows level, one a column of cells. */
+/** Whether two blocks are parts of one table: side by side, rows level, one of them tabular. */
 function sameTable(a: readonly OcrSpan[], b: readonly OcrSpan[]): boolean {
   const boxA = union(a.map((w) => w.bbox));
   const boxB = union(b.map((w) => w.bbox));
@@ -50,7 +73,7 @@ function sameTable(a: readonly OcrSpan[], b: readonly OcrSpan[]): boolean {
   if (!apart || verticalOverlap(boxA, boxB) < LEVEL) return false;
   const linesA = groupLines(a);
   const linesB = groupLines(b);
-  if (!isCells(linesA) && !isCells(linesB)) return false;
+  if (!isTabular(a, linesA) && !isTabular(b, linesB)) return false;
   return rowsAlign(linesA, linesB);
 }
 
@@ -111,4 +134,57 @@ export function engineRegions(blocks: readonly (readonly OcrSpan[])[]): OcrSpan[
   }
   // A Map keeps the order its keys were first set in: the first block of each region.
   return [...regions.values()].filter((region) => region.length > 0);
+}
+
+/**
+ * Whether two parts pair line for line: nearly as many lines each (a heading
+ * over one of them aside), every line of the shorter level with a line of the
+ * other. One table's rows; two addresses side by side seldom are (four lines
+ * beside two, or lines half a line apart).
+ */
+function pairedRows(a: readonly OcrSpan[], b: readonly OcrSpan[]): boolean {
+  const linesA = groupLines(a);
+  const linesB = groupLines(b);
+  const [few, many] = linesA.length <= linesB.length ? [linesA, linesB] : [linesB, linesA];
+  if (few.length < MIN_ROWS || few.length < PAIRED * many.length) return false;
+  const boxes = many.map((line) => union(line.map((w) => w.bbox)));
+  return few.every((line) => {
+    const box = union(line.map((w) => w.bbox));
+    return boxes.some((other) => verticalOverlap(box, other) >= LEVEL);
+  });
+}
+
+/** A gap between a column's lines wider than this many word heights: not one column of prose. */
+const COLUMN_GAP = 2;
+
+/** Whether a part's lines follow each other as a column of prose does, with no wide gap between them. */
+function contiguous(part: readonly OcrSpan[]): boolean {
+  const h = median(part.map((w) => height(w.bbox)));
+  const boxes = groupLines(part).map((line) => union(line.map((w) => w.bbox)));
+  return boxes.every((box, i) => {
+    const previous = boxes[i - 1];
+    return !previous || box.y0 - previous.y1 <= COLUMN_GAP * h;
+  });
+}
+
+/**
+ * A region cut by the XY-cut into columns of prose (`cut`), unless two of the
+ * parts side by side pair line for line, or one of them is lines scattered
+ * down the other's height: a table's or a form's columns, read row by row,
+ * and the region stays whole.
+ */
+export function cutProse(region: OcrSpan[], cut: (words: OcrSpan[]) => OcrSpan[][]): OcrSpan[][] {
+  const parts = cut(region);
+  if (parts.length < 2) return parts;
+  const boxes = parts.map((part) => union(part.map((w) => w.bbox)));
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      const [a, b, boxA, boxB] = [parts[i], parts[j], boxes[i], boxes[j]];
+      if (!a || !b || !boxA || !boxB) continue;
+      const apart = boxA.x1 <= boxB.x0 || boxB.x1 <= boxA.x0;
+      if (!apart || verticalOverlap(boxA, boxB) < LEVEL) continue;
+      if (pairedRows(a, b) || !contiguous(a) || !contiguous(b)) return [region];
+    }
+  }
+  return parts;
 }

@@ -6,7 +6,7 @@
 // and otherwise the XY-cut's (columns.ts).
 import type { OcrBlock, OcrSpan } from "@/lib/kernel/contract";
 import { readingRegions } from "./columns";
-import { engineRegions } from "./engine-blocks";
+import { cutProse, engineRegions } from "./engine-blocks";
 import { height, joinSpans, median, union } from "./geometry";
 import { groupLines } from "./lines";
 
@@ -38,7 +38,7 @@ export function layoutWords(
   const ordered: OcrSpan[] = [];
   const regions = engineBlocks
     ? withLeftovers(engineRegions(engineBlocks), words, wordHeight).flatMap((region) =>
-        readingRegions(region, wordHeight),
+        cutProse(region, (part) => readingRegions(part, wordHeight)),
       )
     : readingRegions(words, wordHeight);
   for (const region of regions) {
