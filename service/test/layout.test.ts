@@ -27,6 +27,14 @@ function column(lines: readonly string[], x: number, y: number): OcrSpan[] {
   return lines.flatMap((text, i) => line(text, x, y + i * 22));
 }
 
+/** Rows of a table, two cells each ("Aqua fit|Monday") set at `xs`, 22 px apart. */
+function rowsOf(rows: readonly string[], xs: readonly [number, number], y: number): OcrSpan[] {
+  return rows.flatMap((row, i) => {
+    const [first = "", second = ""] = row.split("|");
+    return [...line(first, xs[0], y + i * 22), ...line(second, xs[1], y + i * 22)];
+  });
+}
+
 const shuffle = (words: OcrSpan[]) =>
   words
     .map((w, i) => ({ w, k: (i * 7919) % 101 }))
@@ -203,6 +211,46 @@ describe("layoutWords with the engine's blocks", () => {
     const blocks = columns.map((cells, i) => column(cells, 40 + i * 200, 40));
     const rows = [0, 1, 2, 3].map((r) => columns.map((c) => c[r]).join(" "));
     expect(layoutWords(blocks.flat(), blocks).text).toBe(rows.join("\n"));
+  });
+
+  it("reads a table the engine cut in two, with words of several cells a line, row by row", () => {
+    // Enough words a line on each side that the XY-cut alone takes them for columns of prose.
+    const left = [
+      "Activity|Day",
+      "Aqua fit|Monday",
+      "Walking football|Sunday",
+      "Lane swimming|Monday",
+      "Circuit training|Wednesday",
+    ];
+    const right = [
+      "Time|Where",
+      "09:30|Main pool",
+      "10:30|Astro pitch",
+      "18:00|Main pool",
+      "19:15|Sports hall",
+    ];
+    // A heading over the left part, in the same block: one line more on that side.
+    const blocks = [
+      [...line("Sessions", 40, 18), ...rowsOf(left, [40, 300], 40)],
+      rowsOf(right, [500, 600], 40),
+    ];
+    const rows = left.map((row, i) => `${row} ${right[i]}`.replaceAll("|", " "));
+    expect(layoutWords(blocks.flat(), blocks).text).toBe(["Sessions", ...rows].join("\n"));
+  });
+
+  it("reads a form with two pairs of columns row by row", () => {
+    // Tesseract gives the whole form as one block; the second pair fills two rows of four.
+    const rows = [
+      ["Name Anna Weber", "Vorname Soren Maria"],
+      ["Personalnummer 684727"],
+      ["Strasse Lindenweg 42"],
+      ["PLZ 63273", "Ort Bielefeld Mitte"],
+    ];
+    const block = rows.flatMap(([a = "", b], i) => [
+      ...line(a, 40, 40 + i * 60),
+      ...(b ? line(b, 420, 40 + i * 60) : []),
+    ]);
+    expect(layoutWords(block, [block]).text).toBe(rows.map((r) => r.join(" ")).join("\n"));
   });
 
   it("keeps a heading beside a column of prose a block of its own", () => {
