@@ -77,6 +77,35 @@ function sameTable(a: readonly OcrSpan[], b: readonly OcrSpan[]): boolean {
   return rowsAlign(linesA, linesB);
 }
 
+/**
+ * A tabular block joined with the blocks beside it whose every line is level
+ * with one of its own, when those hold MIN_ROWS lines between them: a column
+ * of amounts beside items the layout cut into a block a line (rows far apart).
+ */
+function joinRowsBeside(
+  blocks: readonly (readonly OcrSpan[])[],
+  join: (i: number, j: number) => void,
+): void {
+  const lines = blocks.map((block) => groupLines(block));
+  const boxes = blocks.map((block) => union(block.map((w) => w.bbox)));
+  const lineBoxes = lines.map((ls) => ls.map((line) => union(line.map((w) => w.bbox))));
+  for (const [i, block] of blocks.entries()) {
+    const own = lineBoxes[i] ?? [];
+    const box = boxes[i];
+    if (!box || own.length < MIN_ROWS || !isTabular(block, lines[i] ?? [])) continue;
+    const beside = blocks.flatMap((_, j) => {
+      const other = boxes[j];
+      if (j === i || !other || !(other.x1 <= box.x0 || box.x1 <= other.x0)) return [];
+      const level = (lineBoxes[j] ?? []).every((l) =>
+        own.some((o) => verticalOverlap(l, o) >= LEVEL),
+      );
+      return level && verticalOverlap(other, box) >= LEVEL ? [j] : [];
+    });
+    const rows = beside.reduce((n, j) => n + (lines[j]?.length ?? 0), 0);
+    if (rows >= MIN_ROWS) for (const j of beside) join(i, j);
+  }
+}
+
 const within = (inner: BBox, outer: BBox) =>
   inner.x0 >= outer.x0 && inner.x1 <= outer.x1 && inner.y0 >= outer.y0 && inner.y1 <= outer.y1;
 
@@ -104,6 +133,7 @@ export function engineRegions(blocks: readonly (readonly OcrSpan[])[]): OcrSpan[
       if (a && b && find(i) !== find(j) && sameTable(a, b)) join(i, j);
     }
   }
+  joinRowsBeside(blocks, join);
   const boxes = blocks.map((block) =>
     block.length > 0 ? union(block.map((w) => w.bbox)) : undefined,
   );

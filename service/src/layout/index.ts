@@ -4,10 +4,10 @@
 // table and invoice extraction stand on its blocks. The regions read in order
 // are the engine's own blocks when it has a page analysis (engine-blocks.ts),
 // and otherwise the XY-cut's (columns.ts).
-import type { OcrBlock, OcrSpan } from "@/lib/kernel/contract";
+import type { BBox, OcrBlock, OcrSpan } from "@/lib/kernel/contract";
 import { readingRegions } from "./columns";
 import { cutProse, engineRegions } from "./engine-blocks";
-import { height, joinSpans, median, union } from "./geometry";
+import { height, joinSpans, median, union, verticalOverlap } from "./geometry";
 import { groupLines } from "./lines";
 
 export interface PageLayout {
@@ -23,6 +23,10 @@ export interface PageLayout {
 
 /** A gap between lines taller than this many word heights starts a new block. */
 const BLOCK_GAP = 0.75;
+/** A word read late joins a block it is this level with (share of its height)… */
+const SAME_LINE = 0.5;
+/** …at most this many word heights beside it: closer than a column's gutter (columns.ts). */
+const NEAR = 1.2;
 
 /**
  * `engineBlocks`: the words (the same objects as in `words`) grouped into the
@@ -37,7 +41,7 @@ export function layoutWords(
   const blocks: OcrBlock[] = [];
   const ordered: OcrSpan[] = [];
   const regions = engineBlocks
-    ? withLeftovers(engineRegions(engineBlocks), words, wordHeight).flatMap((region) =>
+    ? engineRegions(withLeftovers(engineBlocks, words, wordHeight)).flatMap((region) =>
         cutProse(region, (part) => readingRegions(part, wordHeight)),
       )
     : readingRegions(words, wordHeight);
@@ -61,13 +65,14 @@ export function layoutWords(
 }
 
 /**
- * The engine's regions with the words they miss (read afterwards, from what
- * its page analysis left unread): a word inside a region's box joins it; the
- * rest are laid out by the XY-cut, each of its regions set before the first
- * region that starts below it and shares some of its width.
+ * The engine's blocks with the words they miss (read afterwards, from what
+ * its page analysis left unread): a word inside a block's box joins it; the
+ * rest are laid out by the XY-cut, each of its regions a block set before the
+ * first block that starts below it and shares some of its width (a column of
+ * amounts read late then joins its rows as a table's column would).
  */
 function withLeftovers(
-  regions: OcrSpan[][],
+  regions: readonly (readonly OcrSpan[])[],
   words: readonly OcrSpan[],
   wordHeight: number,
 ): OcrSpan[][] {
@@ -79,7 +84,16 @@ function withLeftovers(
     if (placed.has(word)) continue;
     const x = (word.bbox.x0 + word.bbox.x1) / 2;
     const y = (word.bbox.y0 + word.bbox.y1) / 2;
-    const at = boxes.findIndex((b) => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1);
+    let at = boxes.findIndex((b) => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1);
+    // Or a block it carries on a line of, a word space or two away ("CITY MARKET").
+    if (at === -1) {
+      const gap = (b: BBox) => Math.max(b.x0 - word.bbox.x1, word.bbox.x0 - b.x1);
+      const near = boxes
+        .map((b, i) => ({ i, gap: gap(b), level: verticalOverlap(word.bbox, b) }))
+        .filter((c) => c.level >= SAME_LINE && c.gap <= NEAR * wordHeight)
+        .sort((a, b) => a.gap - b.gap);
+      at = near[0]?.i ?? -1;
+    }
     if (at === -1) left.push(word);
     else result[at]?.push(word);
   }
