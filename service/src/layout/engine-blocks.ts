@@ -106,6 +106,37 @@ function joinRowsBeside(
   }
 }
 
+/** A one-line block carries on a line of another this many word heights away at most: a word space, not a gutter. */
+const NEAR = 1.2;
+
+/**
+ * A block of one line joined with a block it carries on a line of, a word
+ * space or two away: tesseract can cut a spaced-out heading ("CORNER | CAFE")
+ * into blocks and read the second after the lines below.
+ */
+function joinLineEnds(
+  blocks: readonly (readonly OcrSpan[])[],
+  join: (i: number, j: number) => void,
+): void {
+  const lines = blocks.map((block) =>
+    groupLines(block).map((line) => union(line.map((w) => w.bbox))),
+  );
+  const h = median(blocks.flat().map((w) => height(w.bbox)));
+  for (const [i, own] of lines.entries()) {
+    const [line] = own;
+    if (!line || own.length !== 1) continue;
+    for (const [j, other] of lines.entries()) {
+      const beside = other.some(
+        (o) =>
+          verticalOverlap(line, o) >= LEVEL &&
+          Math.max(o.x0 - line.x1, line.x0 - o.x1) <= NEAR * h &&
+          Math.max(o.x0 - line.x1, line.x0 - o.x1) >= 0,
+      );
+      if (j !== i && beside) join(i, j);
+    }
+  }
+}
+
 const within = (inner: BBox, outer: BBox) =>
   inner.x0 >= outer.x0 && inner.x1 <= outer.x1 && inner.y0 >= outer.y0 && inner.y1 <= outer.y1;
 
@@ -134,6 +165,7 @@ export function engineRegions(blocks: readonly (readonly OcrSpan[])[]): OcrSpan[
     }
   }
   joinRowsBeside(blocks, join);
+  joinLineEnds(blocks, join);
   const boxes = blocks.map((block) =>
     block.length > 0 ? union(block.map((w) => w.bbox)) : undefined,
   );
