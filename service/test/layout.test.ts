@@ -253,6 +253,18 @@ describe("layoutWords with the engine's blocks", () => {
     expect(layoutWords(block, [block]).text).toBe(rows.map((r) => r.join(" ")).join("\n"));
   });
 
+  it("keeps a heading the engine cut in two on its line, before the lines below", () => {
+    // Tesseract's blocks: "CORNER", the date, then "CAFE" (one word space right of "CORNER").
+    const corner = line("CORNER", 150, 20);
+    const date = line("2026-03-12 10:22", 20, 60);
+    const cafe = line("CAFE", 220, 20);
+    const items = column(["Stapler 10.33", "Green tea 3.32"], 20, 100);
+    const blocks = [corner, date, cafe, items];
+    expect(layoutWords(blocks.flat(), blocks).text).toBe(
+      ["CORNER CAFE", "2026-03-12 10:22", "Stapler 10.33", "Green tea 3.32"].join("\n"),
+    );
+  });
+
   it("keeps a heading beside a column of prose a block of its own", () => {
     const heading = line("News from the library", 400, 60);
     const prose = column(LEFT, 40, 60);
