@@ -1,15 +1,18 @@
 // Reading order from the engine's own page analysis. Tesseract's page
 // segmentation (--psm 3) finds columns, a block set to the right and a
-// caption between columns better than an XY-cut on word boxes: on the rendered
-// and real sets, pages read in its block order were within a point of the bare
-// engine where the XY-cut read across columns (docs/quality.md, "Reading
-// order"). Its blocks are kept, in its order, with one correction where the
-// person reads otherwise: blocks that sit side by side with their lines level
-// with each other, one of them tabular (a column of cells, or columns with a
-// clear strip down between them: a table's columns, a receipt's amounts, a
-// form's labels and values), are one region read row by row. Each region is then cut by the XY-cut where it holds two columns of
-// running text side by side (a block that runs a sender's and a recipient's
-// address together).
+// caption between columns better than an XY-cut on word boxes: read in its
+// block order, the rendered newsletters and the real UNLV magazine pages came
+// within the bare engine's CER, where the XY-cut read across their columns
+// (docs/quality.md, "Reading order"). Its blocks are kept in its order, with
+// the corrections a person reading the page makes:
+//   - blocks side by side with their lines level, one of them tabular (a column
+//     of cells, or columns with a clear strip down between them: a table's
+//     columns, a receipt's amounts, a form's labels and values) are one region,
+//     read row by row, with every block inside that table's box;
+//   - a block of one line that carries on another's line is one with it;
+//   - a region is cut by the XY-cut where it runs two columns of prose side
+//     by side (tesseract's one block for a sender's and a recipient's
+//     address), unless the two pair line for line as a table's rows do.
 import type { BBox, OcrSpan } from "@/lib/kernel/contract";
 import { gaps, height, median, union, verticalOverlap } from "./geometry";
 import { groupLines } from "./lines";
