@@ -113,9 +113,11 @@ function joinRowsBeside(
 const NEAR = 1.2;
 
 /**
- * A block of one line joined with a block it carries on a line of, a word
- * space or two away: tesseract can cut a spaced-out heading ("CORNER | CAFE")
- * into blocks and read the second after the lines below.
+ * Two blocks of one line each joined when one carries on the other's line a
+ * word space or two away: tesseract can cut a spaced-out heading ("CORNER |
+ * CAFE") into blocks and read the second after the lines below. A block of
+ * many lines is never joined so: on a scan with narrow gutters, a first line
+ * beside the next column's would chain the columns into one.
  */
 function joinLineEnds(
   blocks: readonly (readonly OcrSpan[])[],
@@ -129,6 +131,7 @@ function joinLineEnds(
     const [line] = own;
     if (!line || own.length !== 1) continue;
     for (const [j, other] of lines.entries()) {
+      if (other.length !== 1) continue;
       const beside = other.some(
         (o) =>
           verticalOverlap(line, o) >= LEVEL &&
