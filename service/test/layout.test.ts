@@ -254,12 +254,12 @@ describe("layoutWords with the engine's blocks", () => {
   });
 
   it("keeps a heading the engine cut in two on its line, before the lines below", () => {
-    // Tesseract's blocks: "CORNER", the date, then "CAFE" (one word space right of "CORNER").
+    // Tesseract's blocks: "CORNER" with the date below it, then "CAFE", one word space right of "CORNER".
     const corner = line("CORNER", 150, 20);
     const date = line("2026-03-12 10:22", 20, 60);
     const cafe = line("CAFE", 220, 20);
     const items = column(["Stapler 10.33", "Green tea 3.32"], 20, 100);
-    const blocks = [corner, date, cafe, items];
+    const blocks = [[...corner, ...date], cafe, items];
     expect(layoutWords(blocks.flat(), blocks).text).toBe(
       ["CORNER CAFE", "2026-03-12 10:22", "Stapler 10.33", "Green tea 3.32"].join("\n"),
     );

@@ -113,11 +113,12 @@ function joinRowsBeside(
 const NEAR = 1.2;
 
 /**
- * Two blocks of one line each joined when one carries on the other's line a
- * word space or two away: tesseract can cut a spaced-out heading ("CORNER |
- * CAFE") into blocks and read the second after the lines below. A block of
- * many lines is never joined so: on a scan with narrow gutters, a first line
- * beside the next column's would chain the columns into one.
+ * A block of one line joined with the block whose first line it carries on
+ * to the right, a word space or two away, beyond that block's right edge:
+ * tesseract can cut a spaced-out heading ("CORNER | CAFE") into blocks and
+ * read the second after the lines below. Only so: a line to the left of a
+ * block, or level with a line further down it, is a column's beside it (on a
+ * scan with narrow gutters, joining those chained the columns into one).
  */
 function joinLineEnds(
   blocks: readonly (readonly OcrSpan[])[],
@@ -131,14 +132,12 @@ function joinLineEnds(
     const [line] = own;
     if (!line || own.length !== 1) continue;
     for (const [j, other] of lines.entries()) {
-      if (other.length !== 1) continue;
-      const beside = other.some(
-        (o) =>
-          verticalOverlap(line, o) >= LEVEL &&
-          Math.max(o.x0 - line.x1, line.x0 - o.x1) <= NEAR * h &&
-          Math.max(o.x0 - line.x1, line.x0 - o.x1) >= 0,
-      );
-      if (j !== i && beside) join(i, j);
+      const [first] = other;
+      if (j === i || !first) continue;
+      const right = Math.max(...other.map((o) => o.x1));
+      const gap = line.x0 - first.x1;
+      const carriesOn = verticalOverlap(line, first) >= LEVEL && gap >= 0 && gap <= NEAR * h;
+      if (carriesOn && line.x0 >= right) join(i, j);
     }
   }
 }
