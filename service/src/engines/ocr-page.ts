@@ -35,19 +35,25 @@ export function toUnitConfidence(percent: number): number {
 }
 
 /**
- * `lines` are the words as the engine grouped them (its grouping is not kept:
- * the layout layer regroups them, across columns too); empty words are dropped.
+ * `lines` are the words as the engine grouped them (its lines are not kept:
+ * the layout layer regroups them); empty words are dropped. `blocks`, the same
+ * words grouped into the blocks of the engine's page analysis in its reading
+ * order, when it has one: the layout reads the page in that order.
  */
 export function buildPage(
   width: number,
   height: number,
   lines: readonly (readonly OcrSpan[])[],
+  blocks?: readonly (readonly OcrSpan[])[],
 ): RecognizedPage {
-  const words = lines
-    .flat()
-    .map((w) => ({ ...w, text: w.text.trim() }))
-    .filter((w) => w.text.length > 0);
-  const layout = layoutWords(words);
+  const trimmed = new Map<OcrSpan, OcrSpan>();
+  for (const word of lines.flat()) {
+    const text = word.text.trim();
+    if (text.length > 0) trimmed.set(word, { ...word, text });
+  }
+  const words = [...trimmed.values()];
+  const engineBlocks = blocks?.map((block) => block.flatMap((w) => trimmed.get(w) ?? []));
+  const layout = layoutWords(words, engineBlocks);
   return {
     width,
     height,

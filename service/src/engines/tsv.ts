@@ -6,11 +6,15 @@ import type { OcrSpan } from "@/lib/kernel/contract";
 import type { RecognizedPage } from "./ocr-page";
 import { buildPage, toUnitConfidence } from "./ocr-page";
 
-/** Words keep tesseract's line grouping (block, paragraph, line). */
+/**
+ * Words keep tesseract's line grouping (block, paragraph, line), and its
+ * blocks in its reading order: the layout follows its page analysis.
+ */
 export function parseTsv(tsv: string): RecognizedPage {
   let width = 0;
   let height = 0;
   const lines = new Map<string, OcrSpan[]>();
+  const blocks = new Map<string, OcrSpan[]>();
   // The CLI starts with a header row, tesseract.js does not; a header has no numbers and is skipped.
   for (const row of tsv.split("\n")) {
     const cols = row.split("\t");
@@ -28,11 +32,15 @@ export function parseTsv(tsv: string): RecognizedPage {
         confidence: toUnitConfidence(conf ?? 0),
         bbox: { x0, y0, x1: x0 + (w ?? 0), y1: y0 + (h ?? 0) },
       };
-      const key = `${block}.${par}.${line}`;
-      const words = lines.get(key);
-      if (words) words.push(word);
-      else lines.set(key, [word]);
+      push(lines, `${block}.${par}.${line}`, word);
+      push(blocks, `${block}`, word);
     }
   }
-  return buildPage(width, height, [...lines.values()]);
+  return buildPage(width, height, [...lines.values()], [...blocks.values()]);
+}
+
+function push(groups: Map<string, OcrSpan[]>, key: string, word: OcrSpan): void {
+  const group = groups.get(key);
+  if (group) group.push(word);
+  else groups.set(key, [word]);
 }

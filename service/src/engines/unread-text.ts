@@ -207,5 +207,17 @@ export async function withUnreadText(
       words.push({ ...word, bbox });
     }
   }
-  return buildPage(page.width, page.height, [words]);
+  // The page's blocks keep their order; the words found are set among them where they stand.
+  const inside = (b: BBox, w: OcrSpan) => {
+    const x = (w.bbox.x0 + w.bbox.x1) / 2;
+    const y = (w.bbox.y0 + w.bbox.y1) / 2;
+    return x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
+  };
+  const blocks: OcrSpan[][] = page.blocks.map(() => []);
+  const kept = new Set(words);
+  for (const word of page.words) {
+    const at = page.blocks.findIndex((b) => inside(b.bbox, word));
+    if (kept.has(word) && at !== -1) blocks[at]?.push(word);
+  }
+  return buildPage(page.width, page.height, [words], blocks);
 }
