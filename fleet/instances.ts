@@ -1,9 +1,10 @@
-// The fleet's programs as real processes: the Routing Service from its source (as
+// The fleet's programs as real processes: the Routing Service's build (as
 // `npm run service` runs it) and the app's production build (as `npm start` serves it), each on
 // a port of its own, with the environment an operator would give it.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildService } from "../scripts/build-service";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -83,11 +84,11 @@ export async function waitReady(instance: Instance, healthPath: string, timeoutM
   throw new Error(`${instance.name} was not ready in ${timeoutMs} ms:\n${instance.output()}`);
 }
 
-/** A Routing Service process (service/src/main.ts through tsx, as `npm run service`). */
+/** A Routing Service process: its build, as `npm run service` runs it (scripts/build-service.ts). */
 export function launchService(name: string, port: number, env: Record<string, string>): Instance {
   return launch(
     name,
-    ["--import", "tsx", "service/src/main.ts"],
+    [buildService()],
     { ...env, SERVICE_HOST: "127.0.0.1", SERVICE_PORT: String(port) },
     `http://127.0.0.1:${port}`,
   );

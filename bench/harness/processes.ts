@@ -6,6 +6,7 @@ import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { buildService } from "../../scripts/build-service";
 import { freePort } from "../../service/test/free-port";
 import { BENCH_KEY, OCR_CATEGORY, root } from "./setup";
 
@@ -27,6 +28,17 @@ export async function waitUntilAnswers(url: string, child: ChildProcess, what: s
 }
 
 /**
+ * How the service runs: its build (`node service/dist/main.mjs`, built first, as
+ * `npm run service` runs it), or with BENCH_SERVICE=tsx its source through tsx, as
+ * it ran before the build (docs/memory.md compares the two).
+ */
+export function serviceCommand(): string[] {
+  if (process.env.BENCH_SERVICE === "tsx")
+    return ["--import", "tsx", path.join(root, "service/src/main.ts")];
+  return [buildService()];
+}
+
+/**
  * The real Routing Service (embedded storage, real providers) as its own process,
  * on a fixed port, allowing browser uploads from corsOrigin.
  */
@@ -38,24 +50,20 @@ export async function startRealService(options: {
   env?: Record<string, string>;
 }): Promise<{ url: string; child: ChildProcess }> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(root, "service/src/main.ts")],
-    {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        SERVICE_PORT: String(options.port),
-        SERVICE_API_KEYS: options.key,
-        SERVICE_DATA_DIR: options.dataDir,
-        SERVICE_CORS_ORIGINS: options.corsOrigin,
-        SERVICE_PUBLIC_URL: url,
-        LOG_LEVEL: "warn",
-        ...options.env,
-      },
+  const child = spawn(process.execPath, serviceCommand(), {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      SERVICE_PORT: String(options.port),
+      SERVICE_API_KEYS: options.key,
+      SERVICE_DATA_DIR: options.dataDir,
+      SERVICE_CORS_ORIGINS: options.corsOrigin,
+      SERVICE_PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      ...options.env,
     },
-  );
+  });
   await waitUntilAnswers(`${url}/healthz`, child, "the service");
   return { url, child };
 }
