@@ -13,6 +13,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Worker } from "tesseract.js";
 import { createWorker, OEM } from "tesseract.js";
+import { loadSharp } from "../pages/sharp";
 import type { QuarterTurn } from "../preprocess/turn";
 import { commandExists, runCommand } from "./command";
 import { EnginePool, slotPool } from "./pool";
@@ -43,7 +44,7 @@ const asTurn = (degrees: number): QuarterTurn | undefined => TURNS.find((turn) =
 
 /** The grey copy OSD reads, as a PNG; undefined when sharp cannot decode the image. */
 async function osdCopy(image: Buffer): Promise<Buffer | undefined> {
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   try {
     return await sharp(image)
       .flatten({ background: "#ffffff" })

@@ -27,6 +27,7 @@ import path from "node:path";
 import { imageSize } from "image-size";
 import type { InferenceSession } from "onnxruntime-node";
 import type { OcrSpan } from "@/lib/kernel/contract";
+import { loadSharp } from "../pages/sharp";
 import { MAX_PAGE_PIXELS } from "../providers/limits";
 import { UnreadableDocumentError } from "../providers/types";
 import { buildPage, type RecognizedPage } from "./ocr-page";
@@ -346,7 +347,7 @@ export function createPaddleOcr(options: PaddleOcrOptions): OcrEngine {
       throw new UnreadableDocumentError("PaddleOCR could not read the image");
     }
     const loaded = await models();
-    const { default: sharp } = await import("sharp");
+    const sharp = await loadSharp();
     const canvas = canvasSize(size.width, size.height, LINES_MAX_PIXELS);
     let page: Rgba;
     try {
@@ -388,7 +389,7 @@ export function createPaddleOcr(options: PaddleOcrOptions): OcrEngine {
       present ??= (async () => {
         try {
           await Promise.all(Object.values(paths).map((file) => access(file)));
-          await Promise.all([import("onnxruntime-node"), import("sharp"), loadLineTools()]);
+          await Promise.all([import("onnxruntime-node"), loadSharp(), loadLineTools()]);
           return true;
         } catch {
           return false;

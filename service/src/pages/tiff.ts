@@ -7,6 +7,7 @@
 import type { Sharp, SharpOptions } from "sharp";
 import { UnreadableDocumentError } from "../providers/types";
 import { MAX_PAGE_PIXELS } from "./pdf";
+import { loadSharp } from "./sharp";
 
 /** Whether the bytes start as a TIFF does (little- or big-endian). */
 export function isTiff(bytes: Buffer): boolean {
@@ -23,7 +24,7 @@ export function isTiff(bytes: Buffer): boolean {
  * no page larger than MAX_PAGE_PIXELS is decoded.
  */
 async function open(bytes: Buffer, options: SharpOptions, decode: boolean): Promise<Sharp> {
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   const limitInputPixels = decode ? MAX_PAGE_PIXELS : false;
   return sharp(bytes, { ...options, failOn: "error", limitInputPixels });
 }

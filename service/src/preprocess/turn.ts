@@ -2,13 +2,14 @@
 // down, read upright), with sharp (libvips, off the event loop); and the boxes
 // found on the turned image put back where they lie on the image as sent.
 import type { BBox } from "@/lib/kernel/contract";
+import { loadSharp } from "../pages/sharp";
 
 /** Degrees clockwise. */
 export type QuarterTurn = 0 | 90 | 180 | 270;
 
 /** The image turned `turn` degrees clockwise, as a PNG; undefined when sharp cannot decode it (BMP). */
 export async function turnImage(image: Buffer, turn: QuarterTurn): Promise<Buffer | undefined> {
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   try {
     // An explicit angle: the pixels as stored are turned, as every engine reads them.
     return await sharp(image).rotate(turn).png({ compressionLevel: 1 }).toBuffer();
