@@ -82,7 +82,7 @@ export default defineConfig({
   webServer: [
     {
       name: "service",
-      command: "rm -rf .data/e2e && npx tsx scripts/build-service.ts && node service/dist/main.mjs",
+      command: "rm -rf .data/e2e && sh scripts/service.sh",
       url: `${serviceUrl}/healthz`,
       env: {
         SERVICE_PORT: String(PORTS.service),
@@ -128,7 +128,7 @@ export default defineConfig({
       // - every PDF text extraction provider fails (all providers failed);
       // - upload URLs expire after 2 s (an expired grant is renewed).
       name: "service (faults)",
-      command: "npx tsx scripts/build-service.ts && node service/dist/main.mjs",
+      command: "sh scripts/service.sh",
       url: `${faultsServiceUrl}/healthz`,
       env: {
         SERVICE_PORT: String(PORTS.serviceFaults),

@@ -17,11 +17,12 @@
 //   npx tsx bench/soak.ts                     # all three (about 40 min on 2 busy cores)
 //   npx tsx bench/soak.ts --parts soak --documents 40 --verbose   # a line per document
 //   npx tsx bench/soak.ts --parts peaks --pdf-pages 100
+//   npx tsx bench/soak.ts --parts peaks --pdf-pages 12 --only text-recognition:scanned-12p
 import type { ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CATALOG } from "../service/src/catalog";
-import { exitWith, freshDataDir, startRealService } from "./harness";
+import { exitWith, freePort, freshDataDir, startRealService } from "./harness";
 import {
   a4At600,
   type BenchDocument,
@@ -33,7 +34,6 @@ import {
 } from "./memory-documents";
 
 const KEY = "bench-soak-key-0123456789abcdef";
-const PORT = 8961;
 const GiB = 1024;
 const PEAK_TARGET_MIB = 1.5 * GiB;
 const DRIFT_TARGET = 0.2;
@@ -157,7 +157,7 @@ async function processDocument(url: string, slug: Slug, doc: BenchDocument): Pro
 async function startService(name: string, env: Record<string, string> = {}) {
   const dataDir = await freshDataDir(`soak-${name}`);
   const { url, child } = await startRealService({
-    port: PORT,
+    port: await freePort(),
     dataDir,
     key: KEY,
     corsOrigin: "http://127.0.0.1:1",
@@ -337,7 +337,7 @@ async function twoLargest(): Promise<boolean> {
   return ok;
 }
 
-async function peaks(pdfPages: number): Promise<boolean> {
+async function peaks(pdfPages: number, only?: readonly string[]): Promise<boolean> {
   console.log(
     `\n3. Peak while one document is processed, fresh service, OCR_MIN_CONFIDENCE=1 (every engine a failover reaches)`,
   );
@@ -359,6 +359,7 @@ async function peaks(pdfPages: number): Promise<boolean> {
   ];
   let ok = true;
   for (const { slug, doc } of runs) {
+    if (only && !only.includes(slug) && !only.includes(`${slug}:${doc.name}`)) continue;
     const service = await startService("peak", { OCR_MIN_CONFIDENCE: "1" });
     const memory = watch(service.pid);
     try {
@@ -386,6 +387,8 @@ exitWith(async () => {
       parts: { type: "string", default: "soak,two,peaks" },
       documents: { type: "string", default: "200" },
       "pdf-pages": { type: "string", default: "100" },
+      // Peaks of these runs alone: a category, or category:document (text-recognition:scanned-12p).
+      only: { type: "string" },
       verbose: { type: "boolean", default: false },
     },
   });
@@ -393,6 +396,6 @@ exitWith(async () => {
   let ok = true;
   if (parts.has("soak")) ok = (await soak(Number(values.documents), values.verbose)) && ok;
   if (parts.has("two")) ok = (await twoLargest()) && ok;
-  if (parts.has("peaks")) ok = (await peaks(Number(values["pdf-pages"]))) && ok;
+  if (parts.has("peaks")) ok = (await peaks(Number(values["pdf-pages"]), values.only?.split(","))) && ok;
   return ok;
 });

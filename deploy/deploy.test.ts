@@ -419,14 +419,10 @@ describe("deploy Dockerfiles", () => {
       }
       const command = /^CMD \[(.+)\]$/m.exec(text)?.[1] ?? "";
       const script = JSON.parse(`[${command}]`).at(-1) as string;
-      // A script the image builds is esbuild's --outfile, bundled from an entry here,
-      // or the service's build by scripts/build-service.ts.
+      // A script the image builds is esbuild's --outfile, bundled from an entry here.
       const built = new RegExp(`--outfile=\\S*/${escapeRegExp(script)}\\s`).test(text);
       const entry = built ? /npx esbuild (\S+)/.exec(text)?.[1] : undefined;
-      const serviceBuild =
-        script === "service/dist/main.mjs" &&
-        /^RUN npx tsx scripts\/build-service\.ts$/m.test(text);
-      const source = entry ?? (serviceBuild ? "service/src/main.ts" : script);
+      const source = entry ?? script;
       expect(existsSync(path.join(root, source)), `${name}: CMD ${script} from ${source}`).toBe(
         true,
       );

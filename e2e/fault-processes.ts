@@ -1,12 +1,11 @@
 // Processes the fault specs start, kill and start again on their own: a
-// Routing Service (its build, `node service/dist/main.mjs`) and the production build of the
+// Routing Service (`sh scripts/service.sh`, as `npm run service`) and the production build of the
 // app (`next start`), each on its own port with its own data under
 // `.data/e2e/faults-…`, plus a TCP proxy that can cut a connection.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { buildService } from "../scripts/build-service";
 
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 /** Ports of the fault specs, moved by E2E_PORT_OFFSET like PORTS in playwright.config.ts. */
@@ -153,7 +152,7 @@ export function serviceDataDir(name: string): string {
 export async function startService(options: ServiceOptions): Promise<Managed> {
   await assertPortFree(options.port);
   const url = `http://127.0.0.1:${options.port}`;
-  const proc = start(`service :${options.port}`, process.execPath, [buildService()], {
+  const proc = start(`service :${options.port}`, "sh", ["scripts/service.sh"], {
     SERVICE_PORT: String(options.port),
     SERVICE_API_KEYS: options.apiKey,
     SERVICE_DATA_DIR: options.dataDir,

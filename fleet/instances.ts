@@ -1,10 +1,9 @@
-// The fleet's programs as real processes: the Routing Service's build (as
+// The fleet's programs as real processes: the Routing Service (as
 // `npm run service` runs it) and the app's production build (as `npm start` serves it), each on
 // a port of its own, with the environment an operator would give it.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildService } from "../scripts/build-service";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -23,8 +22,13 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-function launch(name: string, args: string[], env: Record<string, string>, url: string): Instance {
-  const child: ChildProcess = spawn(process.execPath, args, {
+function launch(
+  name: string,
+  [command, ...args]: [string, ...string[]],
+  env: Record<string, string>,
+  url: string,
+): Instance {
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     // Only what the test gives: nothing of the developer's environment leaks in.
     env: {
@@ -84,11 +88,11 @@ export async function waitReady(instance: Instance, healthPath: string, timeoutM
   throw new Error(`${instance.name} was not ready in ${timeoutMs} ms:\n${instance.output()}`);
 }
 
-/** A Routing Service process: its build, as `npm run service` runs it (scripts/build-service.ts). */
+/** A Routing Service process, as `npm run service` runs it (scripts/service.sh). */
 export function launchService(name: string, port: number, env: Record<string, string>): Instance {
   return launch(
     name,
-    [buildService()],
+    ["sh", "scripts/service.sh"],
     { ...env, SERVICE_HOST: "127.0.0.1", SERVICE_PORT: String(port) },
     `http://127.0.0.1:${port}`,
   );
@@ -98,7 +102,7 @@ export function launchService(name: string, port: number, env: Record<string, st
 export function launchApp(name: string, port: number, env: Record<string, string>): Instance {
   return launch(
     name,
-    ["--import", "tsx", "scripts/app-server.ts"],
+    [process.execPath, "--import", "tsx", "scripts/app-server.ts"],
     { NEXT_TELEMETRY_DISABLED: "1", ...env, PORT: String(port) },
     `http://127.0.0.1:${port}`,
   );

@@ -1,8 +1,9 @@
 // Builds the Routing Service into one ES module, service/dist/main.mjs, that plain
-// `node` runs: `npm run service`, `npm start`, the Docker image, the benches and the
-// end-to-end and fleet tests all run this build. Run under tsx instead, the service
-// held ~300 MiB more: tsx rewrites every module that holds a dynamic `import(` with a
-// source map (pdf.js's two large files among them) and keeps both (docs/memory.md).
+// `node` runs; scripts/service.sh builds it when a source is newer and runs it
+// (`npm run service`, `npm start`, the image, the benches, the end-to-end and fleet
+// tests). Run under tsx instead, the service held ~130 MiB more: tsx rewrites every
+// module that holds a dynamic `import(` with a source map (pdf.js's two large files
+// among them) and keeps both (docs/memory.md).
 //
 // Packages stay external, resolved from node_modules at run time as under tsx;
 // the output sits inside the repository so that `createRequire(import.meta.url)`
@@ -10,36 +11,29 @@
 // to a temporary file and renamed, so that builds started side by side (two test
 // servers, say) never leave a half-written file for a starting process.
 //
-//   npx tsx scripts/build-service.ts      (npm run build:service)
+//   npm run build:service
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
 
 const root = path.join(import.meta.dirname, "..");
-
-/** Builds service/dist/main.mjs from service/src/main.ts; returns its path. */
-export function buildService(): string {
-  const outfile = path.join(root, "service", "dist", "main.mjs");
-  const result = buildSync({
-    absWorkingDir: root,
-    entryPoints: ["service/src/main.ts"],
-    outfile,
-    bundle: true,
-    packages: "external",
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    tsconfig: "tsconfig.json",
-    logLevel: "warning",
-    write: false,
-  });
-  mkdirSync(path.dirname(outfile), { recursive: true });
-  for (const file of result.outputFiles) {
-    const temporary = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, file.contents);
-    renameSync(temporary, file.path);
-  }
-  return outfile;
+const outfile = path.join(root, "service", "dist", "main.mjs");
+const result = buildSync({
+  absWorkingDir: root,
+  entryPoints: ["service/src/main.ts"],
+  outfile,
+  bundle: true,
+  packages: "external",
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  tsconfig: "tsconfig.json",
+  logLevel: "warning",
+  write: false,
+});
+mkdirSync(path.dirname(outfile), { recursive: true });
+for (const file of result.outputFiles) {
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(temporary, file.contents);
+  renameSync(temporary, file.path);
 }
-
-if (import.meta.filename === process.argv[1]) buildService();

@@ -41,6 +41,29 @@ export function ensureCommand(command, aptPackage) {
 }
 
 /**
+ * jemalloc (Debian: libjemalloc2), which scripts/service.sh preloads into the service
+ * (docs/memory.md): installed when missing and possible; without it the service runs
+ * on glibc's allocator, so its absence stops nothing.
+ */
+export function ensureJemalloc() {
+  const found = () =>
+    spawnSync(
+      "sh",
+      [
+        "-c",
+        'for f in /usr/lib/*-linux-gnu/libjemalloc.so.2 /usr/lib64/libjemalloc.so.2; do [ -e "$f" ] && exit 0; done; exit 1',
+      ],
+      { stdio: "ignore" },
+    ).status === 0;
+  if (found()) return;
+  console.log("• jemalloc not found: installing libjemalloc2 with apt-get…");
+  if (!aptInstall(["libjemalloc2"]) || !found())
+    console.log(
+      "• jemalloc is not installed: the service runs on glibc's allocator (docs/memory.md)",
+    );
+}
+
+/**
  * Tesseract's data for each language text recognition offers (Tesseract codes,
  * e.g. "deu"; service/src/engines/language.ts lists them as OCR_LANGUAGES),
  * from Debian's tesseract-ocr-<code> packages, installed when missing.

@@ -10,6 +10,7 @@ const root = join(import.meta.dirname, "..");
 import {
   ensureChromium,
   ensureCommand,
+  ensureJemalloc,
   ensurePostgres,
   ensureRedis,
   ensureTesseractLanguages,
@@ -24,6 +25,7 @@ mkdirSync(results, { recursive: true });
 ensureCommand("tesseract", "tesseract-ocr");
 ensureTesseractLanguages();
 ensureCommand("pdftoppm", "poppler-utils");
+ensureJemalloc();
 ensureChromium();
 ensurePostgres();
 ensureRedis();

@@ -6,7 +6,6 @@ import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { buildService } from "../../scripts/build-service";
 import { freePort } from "../../service/test/free-port";
 import { BENCH_KEY, OCR_CATEGORY, root } from "./setup";
 
@@ -28,14 +27,14 @@ export async function waitUntilAnswers(url: string, child: ChildProcess, what: s
 }
 
 /**
- * How the service runs: its build (`node service/dist/main.mjs`, built first, as
- * `npm run service` runs it), or with BENCH_SERVICE=tsx its source through tsx, as
- * it ran before the build (docs/memory.md compares the two).
+ * How the service runs: as `npm run service` runs it (scripts/service.sh: its build,
+ * on jemalloc when installed), or with BENCH_SERVICE=tsx its source through tsx, as
+ * it ran before (docs/memory.md compares them; SERVICE_ALLOCATOR=system, glibc's).
  */
-export function serviceCommand(): string[] {
+function serviceCommand(): [string, ...string[]] {
   if (process.env.BENCH_SERVICE === "tsx")
-    return ["--import", "tsx", path.join(root, "service/src/main.ts")];
-  return [buildService()];
+    return [process.execPath, "--import", "tsx", path.join(root, "service/src/main.ts")];
+  return ["sh", path.join(root, "scripts/service.sh")];
 }
 
 /**
@@ -50,7 +49,8 @@ export async function startRealService(options: {
   env?: Record<string, string>;
 }): Promise<{ url: string; child: ChildProcess }> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, serviceCommand(), {
+  const [command, ...args] = serviceCommand();
+  const child = spawn(command, args, {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

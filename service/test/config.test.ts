@@ -1,5 +1,6 @@
 // The service's environment: defaults, S3 mode, and start-up errors that name the variable.
 import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -131,8 +132,9 @@ describe("loadConfig", () => {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/** The service as `npm run service` starts it: scripts/service.sh, its build on jemalloc. */
 function runMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "service/src/main.ts"], {
+  const child = spawn("sh", ["scripts/service.sh"], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -148,6 +150,45 @@ function runMain(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** jemalloc as scripts/service.sh finds it, when this machine has it (Debian: libjemalloc2). */
+function jemallocInstalled(): boolean {
+  const multiarch = existsSync("/usr/lib")
+    ? readdirSync("/usr/lib").filter((dir) => dir.endsWith("-linux-gnu"))
+    : [];
+  return [
+    ...multiarch.map((dir) => `/usr/lib/${dir}/libjemalloc.so.2`),
+    "/usr/lib64/libjemalloc.so.2",
+    "/usr/local/lib/libjemalloc.so.2",
+  ].some((file) => existsSync(file));
+}
+
+/** Starts the service and waits until it answers; the caller ends it. */
+async function serving(env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-main-"));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const run = runMain({
+    SERVICE_API_KEYS: "main-key",
+    SERVICE_PORT: String(port),
+    SERVICE_DATA_DIR: dataDir,
+    ...env,
+  });
+  let res: Response | undefined;
+  for (let i = 0; i < 150 && !res && run.child.exitCode === null; i++) {
+    res = await fetch(`http://127.0.0.1:${port}/v1/categories?size=1`, {
+      headers: { "X-API-Key": "main-key" },
+    }).catch(() => undefined);
+    if (!res) await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    run.child.kill("SIGKILL");
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { run, res, stop };
+}
+
+const allocatorOf = (pid: number | undefined) =>
+  readFileSync(`/proc/${pid}/maps`, "utf8").includes("libjemalloc") ? "jemalloc" : "system";
+
 describe("main.ts", () => {
   it("refuses to start on a bad environment, naming each variable", async () => {
     const run = runMain({ SERVICE_PORT: "eighty", WORK_CONCURRENCY: "many" });
@@ -157,30 +198,28 @@ describe("main.ts", () => {
     expect(run.output()).toContain("WORK_CONCURRENCY");
   });
 
-  it("serves, then shuts down cleanly on SIGTERM", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-main-"));
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const run = runMain({
-      SERVICE_API_KEYS: "main-key",
-      SERVICE_PORT: String(port),
-      SERVICE_DATA_DIR: dataDir,
-    });
+  it("serves on jemalloc where it is installed, then shuts down cleanly on SIGTERM", async () => {
+    const { run, res, stop } = await serving({});
     try {
-      let res: Response | undefined;
-      for (let i = 0; i < 100 && !res; i++) {
-        res = await fetch(`http://127.0.0.1:${port}/v1/categories?size=1`, {
-          headers: { "X-API-Key": "main-key" },
-        }).catch(() => undefined);
-        if (!res) await new Promise((r) => setTimeout(r, 200));
-      }
       expect(res?.status, run.output()).toBe(200);
+      // The shell became node (exec): the pid answering is the service's.
+      expect(allocatorOf(run.child.pid)).toBe(jemallocInstalled() ? "jemalloc" : "system");
       run.child.kill("SIGTERM");
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain("shutting down");
       expect(run.output()).not.toContain("main-key");
     } finally {
-      run.child.kill("SIGKILL");
-      await rm(dataDir, { recursive: true, force: true });
+      await stop();
+    }
+  }, 60_000);
+
+  it("runs on the system's allocator with SERVICE_ALLOCATOR=system", async () => {
+    const { run, res, stop } = await serving({ SERVICE_ALLOCATOR: "system" });
+    try {
+      expect(res?.status, run.output()).toBe(200);
+      expect(allocatorOf(run.child.pid)).toBe("system");
+    } finally {
+      await stop();
     }
   }, 60_000);
 });
