@@ -52,6 +52,14 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
 }
 
+/** CPU seconds the process used (user + system), and those of its children it waited for (native tesseract, pdftoppm). */
+function cpuOf(pid: number): { own: number; children: number } {
+  // Fields after the command's closing parenthesis: utime is the 12th, stime, cutime, cstime follow.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = (i: number) => Number(fields[i] ?? 0) / 100;
+  return { own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+}
+
 /** Polls the service's memory; `peak()` is the highest seen since `reset()`, VmHWM included. */
 function watch(pid: number) {
   let peak = 0;
@@ -253,6 +261,8 @@ async function soak(documents: number, verbose: boolean): Promise<boolean> {
   const failures: string[] = [];
   let afterFirst20 = 0;
   let last = 0;
+  let cpu = { own: 0, children: 0 };
+  const wall = performance.now();
   try {
     let peak = 0;
     for (let i = 0; i < documents; i++) {
@@ -280,10 +290,14 @@ async function soak(documents: number, verbose: boolean): Promise<boolean> {
         );
       }
     }
+    cpu = cpuOf(service.pid);
   } finally {
     memory.stop();
     await stop(service.child);
   }
+  console.log(
+    `  the whole soak: ${seconds(performance.now() - wall)} wall, the service's CPU ${cpu.own.toFixed(0)} s, its child processes' ${cpu.children.toFixed(0)} s`,
+  );
   console.log("\n  per document: time (median, max), count, the service's peak while it ran");
   for (const [key, list] of times) {
     const sorted = [...list].sort((a, b) => a - b);
@@ -396,6 +410,7 @@ exitWith(async () => {
   let ok = true;
   if (parts.has("soak")) ok = (await soak(Number(values.documents), values.verbose)) && ok;
   if (parts.has("two")) ok = (await twoLargest()) && ok;
-  if (parts.has("peaks")) ok = (await peaks(Number(values["pdf-pages"]), values.only?.split(","))) && ok;
+  if (parts.has("peaks"))
+    ok = (await peaks(Number(values["pdf-pages"]), values.only?.split(","))) && ok;
   return ok;
 });
