@@ -122,6 +122,36 @@ describe("preparePage", () => {
     expect(dark / pixels.length).toBeLessThan(0.01);
   });
 
+  it("lays a transparent page on white paper: ink only in the alpha channel is not lost", async () => {
+    // Black everywhere, the letters opaque and the rest transparent (an RGBA
+    // PNG like tesseract.js's cosmic.png): white paper with black letters as a
+    // browser or Tesseract shows it; read without the alpha, all black, and nothing.
+    const canvas = createCanvas(900, 300);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#000000";
+    ctx.font = '40px "DejaVu Sans"';
+    ctx.fillText("Hello World from beyond", 60, 120);
+    ctx.fillText("the Cosmic Void", 60, 200);
+    const png = canvas.toBuffer("image/png");
+    for (const steps of [ALL, new Set(["deskew"] as const)]) {
+      const prepared = await preparePage(png, steps);
+      const { width, height } = await decode(prepared.image);
+      const pixels = prepared.image.subarray(prepared.image.length - width * height);
+      const dark = pixels.filter((v) => v < 128).length;
+      expect(dark).toBeGreaterThan(2000); // the letters' strokes
+      expect(dark / pixels.length).toBeLessThan(0.15); // on white paper
+    }
+    // Half-transparent black is mid-grey on white.
+    const half = createCanvas(2, 1);
+    const hctx = half.getContext("2d");
+    hctx.fillStyle = "rgba(0, 0, 0, 0.5)";
+    hctx.fillRect(0, 0, 1, 1);
+    const [halfInk, paper] = toGrey(half).data;
+    expect(halfInk).toBeGreaterThan(118);
+    expect(halfInk).toBeLessThan(138);
+    expect(paper).toBe(255);
+  });
+
   it("passes through what it does not decode, and does nothing with no steps", async () => {
     const text = Buffer.from("not an image");
     expect((await preparePage(text, ALL)).image).toBe(text);

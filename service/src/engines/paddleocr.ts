@@ -166,13 +166,18 @@ function toPlanes({ data, width, height }: Rgba): Float32Array {
   return planes;
 }
 
-/** The page, as the lines are cut from it: scaled into `canvas`, centred, black around. */
+/**
+ * The page, as the lines are cut from it: scaled into `canvas`, centred, black
+ * around; a transparent page laid on white first, as Tesseract reads it (its
+ * ink may be only in the alpha channel).
+ */
 async function pageCanvas(
   sharp: typeof import("sharp"),
   image: Buffer,
   canvas: { width: number; height: number },
 ): Promise<Rgba> {
   const { data, info } = await sharp(image, { limitInputPixels: MAX_PAGE_PIXELS + 1 })
+    .flatten({ background: "#ffffff" })
     .ensureAlpha(1)
     .resize({ ...canvas, fit: "contain" })
     .raw()

@@ -16,13 +16,22 @@ export interface PixelSource {
   };
 }
 
+/**
+ * The canvas's pixels as grey, laid on white paper: a transparent pixel is
+ * paper, as Tesseract (Leptonica) and a browser show it. Read without its
+ * alpha, an image whose ink is only in the alpha channel (black everywhere,
+ * the letters opaque, the rest transparent) is black all over and reads as
+ * nothing (issue 25, real `white-on-dark`).
+ */
 export function toGrey(canvas: PixelSource): Grey {
   const { width, height } = canvas;
   const rgba = canvas.getContext("2d").getImageData(0, 0, width, height).data;
   const data = new Uint8ClampedArray(width * height);
   for (let p = 0, i = 0; p < data.length; p++, i += 4) {
     // Rec. 601 luma, in integers.
-    data[p] = ((rgba[i] ?? 0) * 299 + (rgba[i + 1] ?? 0) * 587 + (rgba[i + 2] ?? 0) * 114) / 1000;
+    const luma = (rgba[i] ?? 0) * 299 + (rgba[i + 1] ?? 0) * 587 + (rgba[i + 2] ?? 0) * 114;
+    const alpha = rgba[i + 3] ?? 255;
+    data[p] = alpha === 255 ? luma / 1000 : (luma * alpha + 255_000 * (255 - alpha)) / 255_000;
   }
   return { width, height, data };
 }

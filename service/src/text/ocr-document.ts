@@ -22,6 +22,7 @@ import {
   type PreprocessStep,
   preparePage,
 } from "../preprocess";
+import { headerDpi } from "../preprocess/resolution";
 import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import { type AnswerBounds, checkOcrAnswer } from "./answer-check";
 import { type Reading, readUpright } from "./upright";
@@ -131,8 +132,15 @@ export async function ocrDocument(
     const letters = () => (prepared.grey ? unreadInk(prepared.grey, []).unread.length : 0);
     return { page: onOriginal(page, prepared), finish, letters };
   };
-  const recognize = (image: Buffer, dpi?: number) =>
-    readUpright(image, (turned) => readAsIs(turned, dpi), options.orientation, signal);
+  /**
+   * An image is read at the resolution its header gives (resolution.ts): the
+   * prepared copy, and a turned one, no longer carry it, and Tesseract would
+   * guess another.
+   */
+  const recognize = (image: Buffer, dpi?: number) => {
+    const own = dpi ?? headerDpi(image);
+    return readUpright(image, (turned) => readAsIs(turned, own), options.orientation, signal);
+  };
   let pages: OcrPage[];
   const kind = await sniffDocument(bytes);
   if (kind === "image" && isTiff(bytes)) {
