@@ -565,3 +565,22 @@ describe("what a photo's OCR and a letter's wording leave", () => {
     expect(checkInvoice(data).confident).toBe(true);
   });
 });
+
+describe("receipts and folios as real ones print them (issue 26)", () => {
+  it("by patterns: a column of dates before each item's description", () => {
+    const data = extractByPatterns(
+      document([
+        [50, 40, "Harbour View Lodge"],
+        [50, 65, "7 Quay Road, Oban PA34 4LW"],
+        [50, 120, "05Nov23 Double room 2 x 65.00 130.00"],
+        [50, 150, "06Nov23 Breakfast 2 x 9.50 19.00"],
+        [50, 210, "Total 149.00"],
+      ]),
+    );
+    expect(data.line_items.map((i) => [i.description, i.amount])).toEqual([
+      ["Double room", 130],
+      ["Breakfast", 19],
+    ]);
+    expect(data.fields.invoice_date.value).toBe("2023-11-05");
+  });
+});

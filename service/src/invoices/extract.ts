@@ -282,7 +282,11 @@ const TOTALS = new Set(["subtotal", "tax_amount", "total"]);
 function patternItem(row: Row): InvoiceLineItem | undefined {
   const text = row.cells.map((c) => c.text).join(" ");
   const label = matchLabel(text)?.kind;
-  if ((label && TOTALS.has(label)) || findDate(text)) return undefined;
+  if (label && TOTALS.has(label)) return undefined;
+  // A date makes no item but in a first column of dates (a hotel's folio, a statement).
+  const date = findDate(text);
+  if (date && date.index > 0) return undefined;
+  const dated = date ? date.index + date.text.length : 0;
   // Numbers cell by cell: a gap between cells parts "3" from "204,79".
   let offset = 0;
   const numbers = row.cells.flatMap((cell) => {
@@ -308,8 +312,9 @@ function patternItem(row: Row): InvoiceLineItem | undefined {
   }
   const start = Math.min(amount.index, ...used.map((n) => n.index));
   // Before the numbers: the description, after an item number ("1", "2.").
+  if (start < dated) return undefined;
   const description = text
-    .slice(0, start)
+    .slice(dated, start)
     .replace(/^\d{1,3}[.)]?\s+/, "")
     .trim();
   if (!/\p{L}{3}/u.test(description)) return undefined;
