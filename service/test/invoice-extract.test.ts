@@ -583,4 +583,49 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
     ]);
     expect(data.fields.invoice_date.value).toBe("2023-11-05");
   });
+
+  it.each([
+    ["by layout", extractByLayout],
+    ["by patterns", extractByPatterns],
+  ])(
+    "a till's 'TAX INVOICE' paid in cash (%s): a receipt, cash and change no item or sum",
+    (_, extract) => {
+      const data = extract(
+        withWords(
+          document([
+            [400, 110, "NO 12 JALAN BESAR"],
+            [400, 135, "81300 SKUDAI JOHOR"],
+            [400, 200, "TAX INVOICE"],
+            [400, 230, "DATE: 09/07/2018 14:02"],
+            [400, 280, "MILO 1KG"],
+            [800, 280, "18.90"],
+            [400, 310, "ROTI GARDENIA"],
+            [800, 310, "3.50"],
+            [400, 340, "SUBTOTAL"],
+            [800, 340, "22.40"],
+            [400, 370, "GST 6%"],
+            [800, 370, "1.34"],
+            [400, 400, "TOTAL"],
+            [800, 400, "23.74"],
+            [400, 430, "CASH"],
+            [800, 430, "50.00"],
+            [400, 460, "CHANGE"],
+            [800, 460, "26.26"],
+          ]),
+          big(420, 40, "KEDAI MAJU JAYA", 40),
+        ),
+      );
+      expect(data.document_kind).toBe("receipt");
+      expect(valuesOf(data)).toMatchObject({
+        supplier_name: "KEDAI MAJU JAYA",
+        supplier_address: "NO 12 JALAN BESAR, 81300 SKUDAI JOHOR",
+        invoice_date: "2018-07-09",
+        subtotal: 22.4,
+        tax_amount: 1.34,
+        total: 23.74,
+      });
+      expect(amounts(data)).not.toContain(50);
+      expect(amounts(data)).not.toContain(26.26);
+    },
+  );
 });

@@ -271,7 +271,8 @@ function moneyIn(row: Row): Money[] {
   );
 }
 
-const TOTALS = new Set(["subtotal", "tax_amount", "total"]);
+/** Lines that are no item: the sums, and how a receipt was paid (cash, change, a card). */
+const TOTALS = new Set(["subtotal", "tax_amount", "total", "payment"]);
 
 /**
  * A row that reads as a line item: words, then numbers ending in an amount
@@ -377,7 +378,9 @@ export const extractByPatterns: Extractor = (words) => {
   );
   const line_items = items.map((i) => i.item);
   const sum = line_items.length > 0 ? line_items.reduce((s, i) => s + (i.amount ?? 0), 0) : null;
-  let [subtotal, tax_amount, total] = patternTotals(after.flatMap(moneyIn), sum);
+  // Cash tendered and change make a sum with the total (23.74 + 26.26 = 50.00): no totals.
+  const sums = after.filter((r) => !r.cells.some((c) => matchLabel(c.text)?.kind === "payment"));
+  let [subtotal, tax_amount, total] = patternTotals(sums.flatMap(moneyIn), sum);
   if (total.value === null) {
     // No sum adds up (a receipt's total alone): the totals by their labels.
     const labelled = findTotals(doc.pages, doc.labels, () => false);

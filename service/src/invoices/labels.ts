@@ -19,7 +19,9 @@ export type LabelKind =
   // Discounts, shipping, rounding, deposits: lines between items and total that are no item.
   | "adjustment"
   // A delivery address: a party that is neither supplier nor customer.
-  | "ship_to";
+  | "ship_to"
+  // How a receipt was paid, after its total: cash tendered, change, a card. No item, no sum.
+  | "payment";
 
 const LABELS: Record<LabelKind, readonly string[]> = {
   invoice_number: [
@@ -293,8 +295,48 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "indirizzo di (?:consegna|spedizione)",
     "endereco de entrega",
   ],
+  payment: [
+    "cash(?: tendered| paid| received| payment)?",
+    "(?:amount )?tendered",
+    "change(?: due| given)?",
+    "(?:credit |debit )?card(?: payment)?",
+    "visa",
+    "master ?card",
+    "amex",
+    "eftpos",
+    "tunai",
+    "kembali",
+    "baki",
+    "bar(?= *\\d)",
+    "bargeld",
+    "gegeben",
+    "ruckgeld",
+    "zuruck",
+    "ec-?karte",
+    "girocard",
+    "especes",
+    "rendu(?: monnaie)?",
+    "monnaie rendue",
+    "carte bancaire",
+    "cb(?= *\\d)",
+    "efectivo",
+    "entregado",
+    "cambio",
+    "tarjeta",
+    "contanti",
+    "resto",
+    "bancomat",
+    "contant",
+    "wisselgeld",
+    "pinnen",
+    "dinheiro",
+    "troco",
+  ],
   adjustment: [
     "discount",
+    "total (?:discount|savings?)",
+    "tip",
+    "gratuity",
     "rebate",
     "promo(?:tion)?",
     "shipping(?: (?:and|&) handling)?",
@@ -584,7 +626,13 @@ export const matchLabel = remembered((text: string) => longest(text, LABEL_PATTE
 /** The line-item column a header cell names. */
 export const matchColumn = remembered((text: string) => longest(text, COLUMN_PATTERNS));
 
-const SUMMARY: ReadonlySet<LabelKind> = new Set(["subtotal", "tax_amount", "total", "adjustment"]);
+const SUMMARY: ReadonlySet<LabelKind> = new Set([
+  "subtotal",
+  "tax_amount",
+  "total",
+  "adjustment",
+  "payment",
+]);
 
 /** Words a summary line may carry beside its label and amounts ("Tax 15% on $ 112.90"). */
 const QUALIFIER =
@@ -592,7 +640,8 @@ const QUALIFIER =
 
 /**
  * The kind of a line that sums or adjusts the items (subtotal, tax, total,
- * discount, shipping, rounding) rather than being one: it starts with such a
+ * discount, shipping, rounding) or says how they were paid (cash, change,
+ * a card) rather than being one: it starts with such a
  * label, and what follows is amounts, rates and qualifiers, no description.
  */
 export function isSummaryLine(text: string): LabelKind | undefined {
