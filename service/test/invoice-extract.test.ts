@@ -628,4 +628,93 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
       expect(amounts(data)).not.toContain(26.26);
     },
   );
+
+  it("a logo the OCR misread: no shop name, the address under it, no line after the date", () => {
+    const logo = line(450, 30, "JL q 4.90").map((w) => ({ ...w, confidence: 0.15 }));
+    const data = extractByLayout(
+      withWords(
+        document([
+          [400, 110, "88 Rue Lepic"],
+          [400, 135, "75018 Paris"],
+          [400, 160, "01 42 55 66 77"],
+          [400, 200, "21-03-2024 09:12"],
+          [400, 230, "Served by: Tom Muller"],
+          [400, 280, "Espresso"],
+          [800, 280, "2,40"],
+          [400, 310, "Tarte citron"],
+          [800, 310, "4,50"],
+          [400, 360, "TOTAL TTC"],
+          [800, 360, "6,90 €"],
+          [400, 390, "ESPECES"],
+          [800, 390, "10,00"],
+          [400, 420, "RENDU"],
+          [800, 420, "3,10"],
+        ]),
+        logo,
+      ),
+    );
+    expect(data.document_kind).toBe("receipt");
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: null,
+      supplier_address: "88 Rue Lepic, 75018 Paris",
+      invoice_date: "2024-03-21",
+      total: 6.9,
+    });
+  });
+
+  it("an app's receipt: the navigation bar and greeting pass, the name runs on into its street", () => {
+    const data = extractByPatterns(
+      document([
+        [40, 20, "< Back"],
+        [300, 20, "Help"],
+        [40, 60, "Receipt"],
+        [40, 100, "Thanks for your order!"],
+        [40, 140, "Bistro Lumen 44 Elm Avenue"],
+        [40, 165, "Portland, OR 97205, USA"],
+        [40, 200, "April 3, 2024 at 7:41 PM"],
+        [40, 250, "2 Pad thai"],
+        [300, 250, "$25.00"],
+        [40, 280, "1 Lemonade"],
+        [300, 280, "$3.50"],
+        [40, 320, "Subtotal"],
+        [300, 320, "$28.50"],
+        [40, 350, "Tip"],
+        [300, 350, "$4.00"],
+        [40, 380, "Total"],
+        [300, 380, "$32.50"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Bistro Lumen",
+      supplier_address: "44 Elm Avenue, Portland, OR 97205, USA",
+      invoice_date: "2024-04-03",
+      total: 32.5,
+    });
+  });
+
+  it("a hotel's receipt: the guest and the booking's number by their labels", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [100, 120, "PAYMENT RECEIPT"],
+          [100, 170, "Guest Name: Priya Raman"],
+          [700, 170, "Date: 14/01/2024"],
+          [700, 220, "Booking ID"],
+          [700, 250, "HX4471Q"],
+          [100, 320, "Room 2 nights"],
+          [800, 320, "4,200.00"],
+          [100, 360, "Grand Total"],
+          [800, 360, "4,200.00"],
+        ]),
+        big(100, 40, "Lakeside Stay", 40),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Lakeside Stay",
+      customer_name: "Priya Raman",
+      invoice_number: "HX4471Q",
+      invoice_date: "2024-01-14",
+      total: 4200,
+    });
+  });
 });
