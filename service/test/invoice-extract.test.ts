@@ -717,4 +717,43 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
       total: 4200,
     });
   });
+
+  it("a footer's one line of address, phone and e-mail parts; a phone under a misread label ends an address", () => {
+    const data = extractByLayout(
+      document([
+        [700, 60, "RECHNUNG"],
+        [700, 120, "Rechnungsnr.: 2024-311"],
+        [700, 150, "Datum: 02.05.2024"],
+        [50, 200, "Rechnungsempfänger:"],
+        [50, 230, "Weber & Sohn OHG"],
+        [50, 255, "Am Markt 4"],
+        [50, 280, "04109 Leipzig"],
+        [50, 305, "Telefcn: 0341 998877"],
+        [50, 400, "Beschreibung"],
+        [700, 400, "Menge"],
+        [850, 400, "Preis"],
+        [1050, 400, "Betrag"],
+        [50, 430, "Visitenkarten"],
+        [700, 430, "500"],
+        [850, 430, "0,10"],
+        [1050, 430, "50,00"],
+        [700, 500, "Netto"],
+        [1050, 500, "50,00"],
+        [700, 530, "MwSt. 19%"],
+        [1050, 530, "9,50"],
+        [700, 560, "Gesamtbetrag"],
+        [1050, 560, "59,50 €"],
+        [405, 1480, "Kessler Druck GmbH"],
+        [100, 1505, "Sitz: Torstraße 12 - 10119 Berlin – Tel: 030 1234567 – info@kessler-druck.de"],
+        [100, 1530, "USt-IdNr. DE123456789 – IBAN DE02 1203 0000 0000 2020 51"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Kessler Druck GmbH",
+      supplier_address: "Torstraße 12, 10119 Berlin",
+      customer_name: "Weber & Sohn OHG",
+      customer_address: "Am Markt 4, 04109 Leipzig",
+      total: 59.5,
+    });
+  });
 });

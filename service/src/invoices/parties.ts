@@ -161,16 +161,43 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
 
 /** "Address:", "Anschrift:": a label before an address line, left out. */
 const ADDRESS_LABEL =
-  /^(?:address|adresse|anschrift|direccion|indirizzo|endereco|adres|morada|sede|siege social)\s*:\s*/iu;
+  /^(?:address|adresse|anschrift|direccion|indirizzo|endereco|adres|morada|sede(?: legale| social)?|siege social|sitz(?: der gesellschaft)?|registered office|head office)\s*:\s*/iu;
+
+/** A phone number after a word that may be misread ("Tolaphone; 987-654-4321", "Ph 020 7946 0958"). */
+const LABELLED_PHONE = /^\p{L}{1,12}\.?[:;]?\s*\+?[\d()][\d()\-./ ]{6,}$/u;
+const isPhone = (text: string) =>
+  PHONE.test(text) || (LABELLED_PHONE.test(text.trim()) && (text.match(/\d/g) ?? []).length >= 8);
+
+/**
+ * A footer's line in parts ("Siège social : 16 rue Mollien - 92100 BOULOGNE –
+ * Tél : 01 71 17 61 67"): the parts a separator makes, when the line goes on
+ * to a phone, e-mail or tax number.
+ */
+function parts(p: Piece): Piece[] {
+  if (!(CONTACT.test(p.text) || ISSUER_DETAILS.test(fold(p.text)))) return [p];
+  const out: Piece[] = [];
+  const start = p.cell.text.indexOf(p.text);
+  const separator = /\s+[-–·|•]\s+/g;
+  let from = 0;
+  for (let m = separator.exec(p.text); ; m = separator.exec(p.text)) {
+    const end = m ? m.index : p.text.length;
+    const text = p.text.slice(from, end);
+    const lead = text.length - text.trimStart().length;
+    if (text.trim()) out.push(piece(p.cell, start + from + lead, text.trim().length));
+    if (!m) break;
+    from = m.index + m[0].length;
+  }
+  return out.length > 1 ? out : [p];
+}
 
 /** The address lines among the lines after a name (see the top of this file). */
 function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
   const kept: Piece[] = [];
-  for (const line of lines.slice(0, 6)) {
-    const p = "cell" in line ? line : piece(line);
+  const pieces = lines.slice(0, 6).flatMap((line) => parts("cell" in line ? line : piece(line)));
+  for (const p of pieces.slice(0, 8)) {
     const label = ADDRESS_LABEL.exec(fold(p.text));
     const text = label ? p.text.slice(label[0].length) : p.text;
-    const issuer = CONTACT.test(text) || PHONE.test(text) || ISSUER_DETAILS.test(fold(text));
+    const issuer = CONTACT.test(text) || isPhone(text) || ISSUER_DETAILS.test(fold(text));
     // A tax number or phone before the address is passed over; after it, it ends the address.
     if (issuer && kept.length === 0) continue;
     if (issuer) break;
@@ -372,6 +399,8 @@ function withIssuerDetails(block: Block, all: readonly Block[]): boolean {
 function nameLine(cell: Cell, used: (cell: Cell) => boolean, inItems: (cell: Cell) => boolean) {
   if (used(cell) || inItems(cell) || isLabelOrTitle(cell) || matchColumn(cell.text)?.whole)
     return false;
+  // "Address:", "Sitz:": an address line, no name.
+  if (ADDRESS_LABEL.test(fold(cell.text))) return false;
   // The name's part of the line: a footer goes on with the address and the VAT number.
   const name = nameIn(cell)?.text ?? "";
   if (withMoney(name) || findDate(name) || CONTACT.test(name)) return false;
