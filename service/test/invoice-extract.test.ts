@@ -756,4 +756,32 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
       total: 59.5,
     });
   });
+
+  it("a total's row under the columns with net, tax and gross, and no subtotal's label", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Suministros Ibéricos S.L."],
+        [50, 65, "Calle Mayor 8"],
+        [50, 90, "28013 Madrid"],
+        [700, 120, "Factura nº: F-2024-090"],
+        [700, 150, "Fecha: 05/06/2024"],
+        [50, 300, "Artículo"],
+        [500, 300, "Cant."],
+        [650, 300, "Base"],
+        [850, 300, "IVA"],
+        [1050, 300, "Importe"],
+        [50, 340, "Tóner negro"],
+        [500, 340, "2"],
+        [650, 340, "150,00"],
+        [850, 340, "31,50"],
+        [1050, 340, "181,50"],
+        [400, 420, "Total"],
+        [500, 420, "2"],
+        [650, 420, "150,00"],
+        [850, 420, "31,50"],
+        [1050, 420, "181,50"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({ subtotal: 150, tax_amount: 31.5, total: 181.5 });
+  });
 });
