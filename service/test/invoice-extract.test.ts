@@ -784,4 +784,38 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
     );
     expect(valuesOf(data)).toMatchObject({ subtotal: 150, tax_amount: 31.5, total: 181.5 });
   });
+
+  it("the number under the document's name heading a column among other labels", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Ottica Verdi S.r.l."],
+        [50, 65, "Via Garibaldi 21"],
+        [50, 90, "10122 Torino"],
+        [50, 200, "Cliente"],
+        [300, 200, "Data fattura"],
+        [600, 200, "Fattura"],
+        [850, 200, "Scadenza"],
+        [50, 225, "C-0931"],
+        [300, 225, "11/09/2024"],
+        [600, 225, "VT2024-5512"],
+        [850, 225, "11/10/2024"],
+        [50, 320, "Descrizione"],
+        [800, 320, "Importo"],
+        [50, 350, "Montatura titanio"],
+        [800, 350, "180,00"],
+        [600, 420, "Imponibile"],
+        [800, 420, "180,00"],
+        [600, 450, "IVA 22%"],
+        [800, 450, "39,60"],
+        [600, 480, "Totale"],
+        [800, 480, "219,60"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      invoice_number: "VT2024-5512",
+      invoice_date: "2024-09-11",
+      due_date: "2024-10-11",
+      total: 219.6,
+    });
+  });
 });
