@@ -818,4 +818,49 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
       total: 219.6,
     });
   });
+
+  it("by patterns: a summary's sum line, indented breakdowns and credits are no items", () => {
+    const data = extractByPatterns(
+      document([
+        [50, 40, "Statement"],
+        [50, 100, "Cloud Services"],
+        [900, 100, "$57.50"],
+        [80, 130, "Usage"],
+        [900, 130, "$57.50"],
+        [80, 160, "Credits"],
+        [900, 160, "$0.00"],
+        [50, 200, "Total for this statement"],
+        [900, 200, "$57.50"],
+        [50, 300, "Compute Engine"],
+        [900, 300, "$40.00"],
+        [80, 330, "Usage"],
+        [900, 330, "$40.00"],
+        [50, 370, "Object Storage"],
+        [900, 370, "$17.50"],
+        [80, 400, "Usage"],
+        [900, 400, "$17.50"],
+      ]),
+    );
+    expect(amounts(data)).toEqual([40, 17.5]);
+    expect(data.fields.total.value).toBe(57.5);
+  });
+
+  it("by patterns: a discount line is no item", () => {
+    const data = extractByPatterns(
+      document([
+        [50, 40, "Deli Nord"],
+        [50, 65, "Storgatan 4, 111 23 Stockholm"],
+        [50, 120, "Smörgås"],
+        [400, 120, "65.00"],
+        [50, 150, "Kaffe"],
+        [400, 150, "32.00"],
+        [50, 180, "Discount"],
+        [400, 180, "-10.00"],
+        [50, 220, "Total"],
+        [400, 220, "87.00"],
+      ]),
+    );
+    expect(amounts(data)).toEqual([65, 32]);
+    expect(data.fields.total.value).toBe(87);
+  });
 });

@@ -22,7 +22,7 @@ import {
   readDate,
   readInvoiceNumber,
 } from "./labelled";
-import { fold, matchLabel } from "./labels";
+import { fold, isSummaryLine, matchLabel } from "./labels";
 import { findItemTable } from "./line-items";
 import {
   type DateOrder,
@@ -284,6 +284,8 @@ function patternItem(row: Row): InvoiceLineItem | undefined {
   const text = row.cells.map((c) => c.text).join(" ");
   const label = matchLabel(text)?.kind;
   if (label && TOTALS.has(label)) return undefined;
+  // A discount, shipping or rounding line with nothing but its label and amounts.
+  if (isSummaryLine(text)) return undefined;
   // A date makes no item but in a first column of dates (a hotel's folio, a statement).
   const date = findDate(text);
   if (date && date.index > 0) return undefined;
@@ -357,13 +359,43 @@ function patternTotals(amounts: readonly Money[], itemsSum: number | null) {
   return [sub?.field ?? NOT_FOUND, tax?.field ?? NOT_FOUND, total?.field ?? NOT_FOUND] as const;
 }
 
+/**
+ * The items without a line that sums them ("AWS Service Charges $4.11" in a
+ * summary above the detail): its amount is the total's and the others' sum.
+ */
+function withoutSumLine(items: InvoiceLineItem[], total: InvoiceField): InvoiceLineItem[] {
+  if (typeof total.value !== "number" || items.length < 3) return items;
+  const all = items.reduce((s, i) => s + cents(i.amount ?? 0), 0);
+  const line = items.find(
+    (i) =>
+      i.amount !== null &&
+      cents(i.amount) === cents(Number(total.value)) &&
+      all - cents(i.amount) === cents(i.amount),
+  );
+  return line ? items.filter((i) => i !== line) : items;
+}
+
 export const extractByPatterns: Extractor = (words) => {
   const doc = read(words);
   const rows = doc.pages.flatMap((p) => p.rows);
+  const unit = new Map(doc.pages.map((p) => [p.page, p.unit]));
   const found = rows.flatMap((row) => {
     const item = patternItem(row);
     return item ? [{ row, item }] : [];
   });
+  // A line indented under an item that repeats its amount ("AWS Data Transfer
+  // $0.01" over "  Charges $0.01") breaks that item down: no item of its own.
+  const breakdown = ({ row, item }: (typeof found)[number], i: number) => {
+    const above = found[i - 1];
+    return (
+      above !== undefined &&
+      above.row.page === row.page &&
+      above.row.index === row.index - 1 &&
+      item.amount !== null &&
+      cents(item.amount) === cents(above.item.amount ?? Number.NaN) &&
+      row.bbox.x0 - above.row.bbox.x0 > (unit.get(row.page) ?? 10) * 0.5
+    );
+  };
   // Where some rows show quantity × price, the items run from the first such
   // row to the last ("Net 28.00" under them is a total); otherwise every row
   // that ends in an amount, as on a receipt.
@@ -376,7 +408,7 @@ export const extractByPatterns: Extractor = (words) => {
     (r) =>
       !lastItem || r.page > lastItem.page || (r.page === lastItem.page && r.index > lastItem.index),
   );
-  const line_items = items.map((i) => i.item);
+  const line_items = items.filter((f) => !breakdown(f, found.indexOf(f))).map((i) => i.item);
   const sum = line_items.length > 0 ? line_items.reduce((s, i) => s + (i.amount ?? 0), 0) : null;
   // Cash tendered and change make a sum with the total (23.74 + 26.26 = 50.00): no totals.
   const sums = after.filter((r) => !r.cells.some((c) => matchLabel(c.text)?.kind === "payment"));
@@ -396,7 +428,7 @@ export const extractByPatterns: Extractor = (words) => {
     subtotal,
     tax_amount,
     total,
-    line_items,
+    line_items: withoutSumLine(line_items, total),
     top: items[0]?.row.bbox.y0 ?? Number.POSITIVE_INFINITY,
     inItems: (c) => items.some((i) => i.row.page === c.page && i.row.index === c.row),
   });

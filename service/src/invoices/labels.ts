@@ -338,6 +338,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
   adjustment: [
     "discount",
     "total (?:discount|savings?)",
+    "credits",
+    "credit applied",
     "tip",
     "gratuity",
     "rebate",

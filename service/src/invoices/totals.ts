@@ -39,7 +39,7 @@ const cents = (n: number) => Math.round(n * 100);
 
 /** A discount, rebate or prepayment lowers the total, however it is printed. */
 const DEDUCTION =
-  /discount|rebate|promo|rabatt|nachlass|skonto|remise|escompte|descuento|sconto|korting|desconto|deposit|anzahlung|acompte/;
+  /discount|rebate|promo|credit|rabatt|nachlass|skonto|remise|escompte|descuento|sconto|korting|desconto|deposit|anzahlung|acompte/;
 
 /** Several amounts read as one, their sum (taxes at two rates). */
 export function sumFields(fields: readonly InvoiceField[]): InvoiceField {
