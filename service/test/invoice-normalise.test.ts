@@ -127,6 +127,20 @@ describe("dates as receipts and folios print them", () => {
   });
 });
 
+describe("amounts and currencies as receipts in Asia print them", () => {
+  it("reads Indian lakhs and crores", () => {
+    expect(findAmounts("₹ 1,23,456.50").map((a) => a.value)).toEqual([123456.5]);
+    expect(findAmounts("Total 12,34,56,789.00").map((a) => a.value)).toEqual([123456789]);
+    expect(findAmounts("2,345,678.00").map((a) => a.value)).toEqual([2345678]);
+  });
+
+  it("reads RM as ringgit and S$ as Singapore dollars", () => {
+    expect(findCurrency("TOTAL RM 23.70")?.value).toBe("MYR");
+    expect(findCurrency("S$ 12.50")?.value).toBe("SGD");
+    expect(findCurrency("Form RMA-2")).toBeUndefined();
+  });
+});
+
 describe("dates that only look like dates", () => {
   it("reads no date in an item's numbers or a short year", () => {
     // "set" is Italian and Portuguese for September, "9 24" no day and year.

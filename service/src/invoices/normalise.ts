@@ -116,6 +116,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   CA$: "CAD",
   NZ$: "NZD",
   HK$: "HKD",
+  S$: "SGD",
   $: "USD",
   "€": "EUR",
   "£": "GBP",
@@ -129,6 +130,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   "Fr.": "CHF",
   "Rs.": "INR",
   Rs: "INR",
+  RM: "MYR",
 };
 const ISO_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
 const CODE = /\b[A-Z]{3}\b/g;
@@ -176,12 +178,13 @@ export function findCurrency(text: string): Found<string> | undefined {
  * An amount: digits grouped by `.`, `,`, spaces or `'`, with one to four
  * decimals after the last `.` or `,` (a unit price may have four). A
  * separator followed by exactly three digits after a first group that is not
- * 0 groups thousands (`1.234` is 1234, `0.125` is 0.125); spaces group thousands only
- * before a decimal comma or none (`1 234,56`), so `2 100.00` stays 2 and 100.00.
+ * 0 groups thousands (`1.234` is 1234, `0.125` is 0.125), as Indian lakhs do
+ * (`1,23,456.00`); spaces group thousands only before a decimal comma or none
+ * (`1 234,56`), so `2 100.00` stays 2 and 100.00.
  * Dates, percentages and numbers inside words (`INV-2026`, `4AB`) are not amounts.
  */
 const AMOUNT =
-  /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(?![\p{Ll}%])(?!\s%)/gu;
+  /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d?(?:,\d{2})+,\d{3}|[1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(?![\p{Ll}%])(?!\s%)/gu;
 
 /** Every amount printed in `text`, in order (percentages are not amounts). */
 export function findAmounts(text: string): Found<number>[] {
