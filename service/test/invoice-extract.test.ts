@@ -863,4 +863,59 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
     expect(amounts(data)).toEqual([65, 32]);
     expect(data.fields.total.value).toBe(87);
   });
+
+  it("a shop whose name starts with a number and carries its registration number", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "88 FRESH MART SDN BHD (771204-K)"],
+        [300, 65, "LOT 12, JALAN MELATI 3,"],
+        [300, 90, "47100 PUCHONG, SELANGOR"],
+        [300, 115, "GST ID : 001234567890"],
+        [100, 160, "Doc No : CS-0042871"],
+        [600, 160, "08/11/2018 19:44"],
+        [100, 210, "SUGAR 1KG"],
+        [700, 210, "RM 2.85"],
+        [100, 240, "EGGS 10S"],
+        [700, 240, "RM 4.50"],
+        [100, 280, "TOTAL"],
+        [700, 280, "RM 7.35"],
+        [100, 310, "CASH"],
+        [700, 310, "RM 10.00"],
+        [100, 340, "CHANGE"],
+        [700, 340, "RM 2.65"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "88 FRESH MART SDN BHD",
+      supplier_address: "LOT 12, JALAN MELATI 3, 47100 PUCHONG, SELANGOR",
+      invoice_number: "CS-0042871",
+      invoice_date: "2018-11-08",
+      currency: "MYR",
+      total: 7.35,
+    });
+  });
+
+  it("a company's registration number in brackets under its name is no address line", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [330, 80, "(203145-W)"],
+          [300, 105, "12 JALAN BUNGA RAYA"],
+          [300, 130, "75100 MELAKA"],
+          [300, 180, "25-12-2018 11:02"],
+          [300, 230, "NASI LEMAK"],
+          [700, 230, "6.50"],
+          [300, 270, "TOTAL"],
+          [700, 270, "6.50"],
+        ]),
+        big(300, 30, "RESTORAN SRI MELATI", 36),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "RESTORAN SRI MELATI",
+      supplier_address: "12 JALAN BUNGA RAYA, 75100 MELAKA",
+      invoice_date: "2018-12-25",
+      total: 6.5,
+    });
+  });
 });

@@ -29,7 +29,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     // A title with the number after it: "INVOICE 2026-0117", "Rechnung Nr. 12".
     "(?:(?:tax |commercial |proforma |final )?invoice|(?:handels|schluss|teil|abschlags|proforma)?rechnung|facture|factura|factuur|fattura|fatura|receipt|bill)(?= *[#:]? *[a-z]{0,4}[.°º]?[-/]? *\\d)",
     "inv\\.? ?(?:no|#|nr)\\.?",
-    "(?:bill|document|receipt|voucher) (?:no\\.?|nr\\.?|number|#)",
+    "(?:bill|document|doc\\.?|receipt|voucher|cash bill) (?:no\\.?|nr\\.?|number|#)",
     "(?:booking|reservation|folio) (?:id|no\\.?|nr\\.?|number|#|ref\\.?)",
     "folio",
     "(?:tax |commercial )?invoice (?:n[°oº]\\.?|nr\\.?)",

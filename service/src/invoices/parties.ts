@@ -36,7 +36,7 @@ interface Block {
 
 /** Legal forms of companies, spelt out or abbreviated (the short upper-case ones only as such). */
 const LEGAL_FORM =
-  /(?<![\p{L}\d])(?:gmbh(?: ?& ?co\.? ?kg)?|mbh|kgaa|e\.k\.|b\.v\.?|n\.v\.?|v\.o\.f\.?|s\.a\.s\.?|sarl|s\.a\.r\.l\.?|eurl|sasu|s\.a\.|s\.l\.u?\.?|s\.r\.l\.?|srl|s\.p\.a\.?|spa|s\.n\.c\.?|lda\.?|ltda\.?|pvt\.? ltd\.?|pty\.? ltd\.?|ltd\.?|limited|llc|l\.l\.c\.?|llp|plc|inc\.?|incorporated|corp\.?|corporation|bvba|sprl|private limited)(?![\p{L}\d])/iu;
+  /(?<![\p{L}\d])(?:sdn\.? ?bhd\.?|bhd\.?|s\/b|pte\.? ltd\.?|plt|gmbh(?: ?& ?co\.? ?kg)?|mbh|kgaa|e\.k\.|b\.v\.?|n\.v\.?|v\.o\.f\.?|s\.a\.s\.?|sarl|s\.a\.r\.l\.?|eurl|sasu|s\.a\.|s\.l\.u?\.?|s\.r\.l\.?|srl|s\.p\.a\.?|spa|s\.n\.c\.?|lda\.?|ltda\.?|pvt\.? ltd\.?|pty\.? ltd\.?|ltd\.?|limited|llc|l\.l\.c\.?|llp|plc|inc\.?|incorporated|corp\.?|corporation|bvba|sprl|private limited)(?![\p{L}\d])/iu;
 const LEGAL_FORM_UPPER =
   /(?<![\p{L}\d])(?:AG|KG|OHG|UG|SE|SA|SAS|SL|BV|NV|AB|AS|OY|GbR|Co\.)(?![\p{L}\d])/u;
 
@@ -150,6 +150,9 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
   if (last?.[1] && isTitle(last[1]) && /\p{L}{2}/u.test(text.slice(start, start + last.index))) {
     end = start + last.index;
   }
+  // A registration number in brackets after the name ("(519537-X)", "(Reg. 12345)").
+  const registration = /\s*\([^()]*\d[^()]*\)\s*$/u.exec(text.slice(start, end));
+  if (registration && registration.index > 0) end = start + registration.index;
   const raw = text.slice(start, end);
   const trimmed = raw.replace(/[\s,;:]+$/u, "");
   const lead = trimmed.length - trimmed.trimStart().length;
@@ -201,6 +204,8 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
     // A tax number or phone before the address is passed over; after it, it ends the address.
     if (issuer && kept.length === 0) continue;
     if (issuer) break;
+    // A company's registration number in brackets under its name ("(81109-A)").
+    if (/^\([\w\s./-]*\d[\w\s./-]*\)$/u.test(text.trim())) continue;
     const labelled = !/^\d/.test(text) && (matchLabel(text) !== undefined || isTitle(text));
     if (labelled && !ATTENTION.test(text.trim())) break;
     if (withMoney(text) || findDate(text)) break;
@@ -553,7 +558,8 @@ const GREETING =
 /** An app's navigation bar ("< Back", "Close"): the row it stands on names no shop. */
 const NAVIGATION = /^\W*(?:back|close|done|cancel|zuruck|retour|atras|indietro|terug|voltar)$/iu;
 /** A shop's name and its street on one line ("Contoso 1822 S Purplecat Ave"): where the street starts. */
-const NAME_THEN_STREET = /^(\p{L}[^\d]*?\p{L}{2}[^\d\s]*)\s+(\d{1,5}[a-z]?\s+\p{L}.*)$/iu;
+const NAME_THEN_STREET =
+  /^(\p{L}[^\d]*?\p{L}{2}[^\d\s]*)\s+(\d{1,4}[a-z]?\s+\p{L}+\.?,?\s+\p{L}.*)$/iu;
 /** More words than a name has: a sentence ("Please note: amount payable is ..."). */
 const SENTENCE_WORDS = 8;
 
@@ -592,12 +598,15 @@ function shop(
     top.push(...row.cells);
   }
   // The name's part of a line that goes on with the street.
-  const namePart = (c: Cell) => NAME_THEN_STREET.exec(c.text)?.[1] ?? c.text;
+  // Without a registration number in brackets ("99 Speed Mart S/B (519537-X)").
+  const namePart = (c: Cell) =>
+    (NAME_THEN_STREET.exec(c.text)?.[1] ?? c.text).replace(/\([^)]*\)/gu, "");
   const names = top.filter(
     (c) =>
       (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
       meanConfidence(c) >= 0.25 &&
-      !/^\W*\d/u.test(c.text) &&
+      // A name may start with a number when it carries a legal form ("99 Speed Mart S/B").
+      (!/^\W*\d/u.test(c.text) || legalForm(c.text) !== undefined) &&
       !/^\p{Ll}/u.test(c.text) &&
       !GREETING.test(c.text.replace(/^\P{L}+/u, "")) &&
       !PHONE.test(namePart(c)) &&
