@@ -918,4 +918,66 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
       total: 6.5,
     });
   });
+
+  it.each([
+    ["by layout", extractByLayout],
+    ["by patterns", extractByPatterns],
+  ])("'Nett Total' after rounding, 'Paid Amount', and a street after 'No.' (%s)", (_, extract) => {
+    const data = extract(
+      withWords(
+        document([
+          [300, 90, "NO. 7, JALAN KENANGA"],
+          [300, 115, "30450 IPOH, PERAK"],
+          [100, 160, "Date : 04/09/2018  Time: 18:05"],
+          [100, 210, "KOPI O"],
+          [700, 210, "2.20"],
+          [100, 240, "ROTI BAKAR"],
+          [700, 240, "3.32"],
+          [100, 280, "Sub Total"],
+          [700, 280, "5.52"],
+          [100, 310, "Rounding Adj"],
+          [700, 310, "-0.02"],
+          [100, 340, "Nett Total"],
+          [700, 340, "5.50"],
+          [100, 370, "Paid Amount"],
+          [700, 370, "10.00"],
+          [100, 400, "Change"],
+          [700, 400, "4.50"],
+        ]),
+        big(300, 30, "KEDAI KOPI SENG", 36),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "KEDAI KOPI SENG",
+      supplier_address: "NO. 7, JALAN KENANGA, 30450 IPOH, PERAK",
+      invoice_number: null,
+      invoice_date: "2018-09-04",
+      total: 5.5,
+    });
+    expect(amounts(data)).not.toContain(10);
+  });
+
+  it("by patterns: when no amounts add up, the labelled total rather than the last amount", () => {
+    const data = extractByPatterns(
+      document([
+        [300, 40, "Bäckerei Sonne"],
+        [300, 65, "Marktstr. 4"],
+        [300, 90, "79098 Freiburg"],
+        [100, 140, "31.12.19 08:15"],
+        [100, 190, "Brezel"],
+        [700, 190, "0,90"],
+        [100, 220, "Kaffee"],
+        [700, 220, "2,80"],
+        [100, 260, "SUMME EUR"],
+        [700, 260, "3,70"],
+        [100, 290, "BAR"],
+        [700, 290, "5,00"],
+        [100, 320, "Rückgeld"],
+        [700, 320, "1,30"],
+        [100, 350, "MwSt 7% 0,24"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({ total: 3.7, invoice_date: "2019-12-31" });
+    expect(amounts(data)).toEqual([0.9, 2.8]);
+  });
 });

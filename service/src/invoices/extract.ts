@@ -350,13 +350,18 @@ function patternTotals(amounts: readonly Money[], itemsSum: number | null) {
   }
   if (best) {
     const [sub, taxes, total] = best;
-    return [sub.field, sumFields(taxes.map((t) => t.field)), total.field] as const;
+    return [sub.field, sumFields(taxes.map((t) => t.field)), total.field, true] as const;
   }
   // No sum adds up: the last three amounts stand for subtotal, tax and total
   // (and the checks will say they do not add up); two are a subtotal and total.
   const [sub, tax, total] =
     amounts.length >= 3 ? amounts.slice(-3) : [amounts[0], undefined, amounts[1]];
-  return [sub?.field ?? NOT_FOUND, tax?.field ?? NOT_FOUND, total?.field ?? NOT_FOUND] as const;
+  return [
+    sub?.field ?? NOT_FOUND,
+    tax?.field ?? NOT_FOUND,
+    total?.field ?? NOT_FOUND,
+    false,
+  ] as const;
 }
 
 /**
@@ -412,11 +417,13 @@ export const extractByPatterns: Extractor = (words) => {
   const sum = line_items.length > 0 ? line_items.reduce((s, i) => s + (i.amount ?? 0), 0) : null;
   // Cash tendered and change make a sum with the total (23.74 + 26.26 = 50.00): no totals.
   const sums = after.filter((r) => !r.cells.some((c) => matchLabel(c.text)?.kind === "payment"));
-  let [subtotal, tax_amount, total] = patternTotals(sums.flatMap(moneyIn), sum);
-  if (total.value === null) {
-    // No sum adds up (a receipt's total alone): the totals by their labels.
+  let [subtotal, tax_amount, total, added] = patternTotals(sums.flatMap(moneyIn), sum);
+  if (!added) {
+    // No sum adds up (a receipt's total alone): the totals by their labels, if any.
     const labelled = findTotals(doc.pages, doc.labels, () => false);
-    [subtotal, tax_amount, total] = [labelled.subtotal, labelled.tax_amount, labelled.total];
+    if (labelled.total.value !== null || total.value === null) {
+      [subtotal, tax_amount, total] = [labelled.subtotal, labelled.tax_amount, labelled.total];
+    }
   }
   const all = dates(doc, order(doc));
   const [a, b] = all.filter((d, i) => all.findIndex((e) => e.value === d.value) === i);

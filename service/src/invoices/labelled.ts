@@ -240,6 +240,9 @@ export const labelledValue = (
   options: ValueOptions,
 ): InvoiceField => labelledValues(pages, labels, kind, read, options)[0] ?? NOT_FOUND;
 
+/** A street's number after "No." and a comma before the street's name. */
+const STREET_NUMBER = /^\s*no\.?\s*\d+[a-z]?(?:[-/]\d+)?\s*,\s*\p{L}/iu;
+
 /**
  * The invoice's number by its label; else under the document's own name
  * heading a column among other labels ("Klant | Order | Factuurdatum |
@@ -249,7 +252,9 @@ export function readInvoiceNumber(
   pages: readonly PageRows[],
   labels: readonly LabelledCell[],
 ): InvoiceField {
-  const labelled = labelledValue(pages, labels, "invoice_number", readNumber, { down: true });
+  // "No. 5, Jalan Pasar" is a street, not the number after "No.".
+  const numbers = labels.filter((l) => !STREET_NUMBER.test(l.cell.text));
+  const labelled = labelledValue(pages, numbers, "invoice_number", readNumber, { down: true });
   if (labelled.value !== null) return labelled;
   for (const page of pages) {
     for (const row of page.rows) {

@@ -251,6 +251,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "total(?: due| amount| payable| to pay| incl\\.?(?:uding)?\\.? (?:vat|tax|gst|btw)| sales| eur| usd| chf| gbp)?",
     "amount to pay",
     "jumlah(?: bayar)?",
+    // "Nett total" on receipts in Malaysia and Singapore is what is paid, after rounding.
+    "nett(?: total| amount)?",
     "amount (?:due|payable)",
     "grand total",
     "balance(?: due)?",
@@ -300,6 +302,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
   ],
   payment: [
     "cash(?: tendered| paid| received| payment)?",
+    "paid(?: amount)?",
+    "amount paid",
     "(?:amount )?tendered",
     "change(?: due| given)?",
     "(?:credit |debit )?card(?: payment)?",

@@ -206,7 +206,10 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
     if (issuer) break;
     // A company's registration number in brackets under its name ("(81109-A)").
     if (/^\([\w\s./-]*\d[\w\s./-]*\)$/u.test(text.trim())) continue;
-    const labelled = !/^\d/.test(text) && (matchLabel(text) !== undefined || isTitle(text));
+    const labelled =
+      !/^\d/.test(text) &&
+      !STREET_WORD.test(text) &&
+      (matchLabel(text) !== undefined || isTitle(text));
     if (labelled && !ATTENTION.test(text.trim())) break;
     if (withMoney(text) || findDate(text)) break;
     kept.push(label ? piece(p.cell, p.cell.text.indexOf(text), text.length) : p);
