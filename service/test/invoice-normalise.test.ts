@@ -134,6 +134,12 @@ describe("amounts and currencies as receipts in Asia print them", () => {
     expect(findAmounts("2,345,678.00").map((a) => a.value)).toEqual([2345678]);
   });
 
+  it("reads an amount that a currency's letters run into", () => {
+    expect(findAmounts("TOTAL RM23.70")).toEqual([{ value: 23.7, text: "23.70", index: 8 }]);
+    expect(findAmounts("EUR12,50").map((a) => a.value)).toEqual([12.5]);
+    expect(findAmounts("INV2026")).toEqual([]);
+  });
+
   it("reads RM as ringgit and S$ as Singapore dollars", () => {
     expect(findCurrency("TOTAL RM 23.70")?.value).toBe("MYR");
     expect(findCurrency("S$ 12.50")?.value).toBe("SGD");

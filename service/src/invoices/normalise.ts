@@ -186,10 +186,16 @@ export function findCurrency(text: string): Found<string> | undefined {
 const AMOUNT =
   /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d?(?:,\d{2})+,\d{3}|[1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(?![\p{Ll}%])(?!\s%)/gu;
 
+/** Currency codes and signs of letters printed right before the digits. */
+const GLUED_CODE =
+  /(?<!\p{L})(?:RM|Rs\.?|Rp|USD|EUR|GBP|CHF|SGD|MYR|INR|AUD|CAD|JPY|HKD|IDR)(?=\d)/gu;
+
 /** Every amount printed in `text`, in order (percentages are not amounts). */
 export function findAmounts(text: string): Found<number>[] {
   const found: Found<number>[] = [];
-  for (const match of text.matchAll(AMOUNT)) {
+  // A currency's letters run into the amount ("RM23.70", "EUR12,50"): blanked, so indices hold.
+  const spaced = text.replace(GLUED_CODE, (code) => " ".repeat(code.length));
+  for (const match of spaced.matchAll(AMOUNT)) {
     const [whole = "", sign, integer = "", , decimals] = match;
     const digits = integer.replace(/\D/g, "");
     const negative = sign !== undefined;
