@@ -94,6 +94,25 @@ describe("reading the XML", () => {
     expect(invoiceDataSchema.safeParse(data).success).toBe(true);
   });
 
+  it("writes a US address as city, state and postcode, and leaves out a section's heading line", () => {
+    const us: SampleInvoice = {
+      ...SAMPLE,
+      seller: { ...SAMPLE.seller, lines: ["880 Harbor Blvd"], postcode: "97201", city: "Portland" },
+      lines: [
+        { name: "--- Tools ---", quantity: "0.00", price: "0.00", amount: "0.00" },
+        ...SAMPLE.lines,
+      ],
+    };
+    const xml = ublXml(us).replace(
+      "<cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country>",
+      "<cbc:CountrySubentity>Oregon</cbc:CountrySubentity><cbc:CountrySubentityCode>OR</cbc:CountrySubentityCode><cac:Country><cbc:IdentificationCode>US</cbc:IdentificationCode></cac:Country>",
+    );
+    const { data } = answerFromXml({ invoice: readEInvoice(bytes(xml)) });
+    expect(data.fields.supplier_address.value).toBe("880 Harbor Blvd, Portland OR 97201");
+    expect(data.fields.customer_address.value).toBe(SAMPLE_FIELDS.customer_address);
+    expect(items(data)).toEqual(SAMPLE_ITEMS);
+  });
+
   it("keeps the XML's own text for each value: the date as written, the amount unrounded", () => {
     const { data } = answerFromXml({ invoice: readEInvoice(bytes(ciiXml(SAMPLE))) });
     expect(data.fields.invoice_date).toEqual({

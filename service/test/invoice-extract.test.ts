@@ -565,3 +565,419 @@ describe("what a photo's OCR and a letter's wording leave", () => {
     expect(checkInvoice(data).confident).toBe(true);
   });
 });
+
+describe("receipts and folios as real ones print them (issue 26)", () => {
+  it("by patterns: a column of dates before each item's description", () => {
+    const data = extractByPatterns(
+      document([
+        [50, 40, "Harbour View Lodge"],
+        [50, 65, "7 Quay Road, Oban PA34 4LW"],
+        [50, 120, "05Nov23 Double room 2 x 65.00 130.00"],
+        [50, 150, "06Nov23 Breakfast 2 x 9.50 19.00"],
+        [50, 210, "Total 149.00"],
+      ]),
+    );
+    expect(data.line_items.map((i) => [i.description, i.amount])).toEqual([
+      ["Double room", 130],
+      ["Breakfast", 19],
+    ]);
+    expect(data.fields.invoice_date.value).toBe("2023-11-05");
+  });
+
+  it.each([
+    ["by layout", extractByLayout],
+    ["by patterns", extractByPatterns],
+  ])(
+    "a till's 'TAX INVOICE' paid in cash (%s): a receipt, cash and change no item or sum",
+    (_, extract) => {
+      const data = extract(
+        withWords(
+          document([
+            [400, 110, "NO 12 JALAN BESAR"],
+            [400, 135, "81300 SKUDAI JOHOR"],
+            [400, 200, "TAX INVOICE"],
+            [400, 230, "DATE: 09/07/2018 14:02"],
+            [400, 280, "MILO 1KG"],
+            [800, 280, "18.90"],
+            [400, 310, "ROTI GARDENIA"],
+            [800, 310, "3.50"],
+            [400, 340, "SUBTOTAL"],
+            [800, 340, "22.40"],
+            [400, 370, "GST 6%"],
+            [800, 370, "1.34"],
+            [400, 400, "TOTAL"],
+            [800, 400, "23.74"],
+            [400, 430, "CASH"],
+            [800, 430, "50.00"],
+            [400, 460, "CHANGE"],
+            [800, 460, "26.26"],
+          ]),
+          big(420, 40, "KEDAI MAJU JAYA", 40),
+        ),
+      );
+      expect(data.document_kind).toBe("receipt");
+      expect(valuesOf(data)).toMatchObject({
+        supplier_name: "KEDAI MAJU JAYA",
+        supplier_address: "NO 12 JALAN BESAR, 81300 SKUDAI JOHOR",
+        invoice_date: "2018-07-09",
+        subtotal: 22.4,
+        tax_amount: 1.34,
+        total: 23.74,
+      });
+      expect(amounts(data)).not.toContain(50);
+      expect(amounts(data)).not.toContain(26.26);
+    },
+  );
+
+  it("a logo the OCR misread: no shop name, the address under it, no line after the date", () => {
+    const logo = line(450, 30, "JL q 4.90").map((w) => ({ ...w, confidence: 0.15 }));
+    const data = extractByLayout(
+      withWords(
+        document([
+          [400, 110, "88 Rue Lepic"],
+          [400, 135, "75018 Paris"],
+          [400, 160, "01 42 55 66 77"],
+          [400, 200, "21-03-2024 09:12"],
+          [400, 230, "Served by: Tom Muller"],
+          [400, 280, "Espresso"],
+          [800, 280, "2,40"],
+          [400, 310, "Tarte citron"],
+          [800, 310, "4,50"],
+          [400, 360, "TOTAL TTC"],
+          [800, 360, "6,90 €"],
+          [400, 390, "ESPECES"],
+          [800, 390, "10,00"],
+          [400, 420, "RENDU"],
+          [800, 420, "3,10"],
+        ]),
+        logo,
+      ),
+    );
+    expect(data.document_kind).toBe("receipt");
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: null,
+      supplier_address: "88 Rue Lepic, 75018 Paris",
+      invoice_date: "2024-03-21",
+      total: 6.9,
+    });
+  });
+
+  it("an app's receipt: the navigation bar and greeting pass, the name runs on into its street", () => {
+    const data = extractByPatterns(
+      document([
+        [40, 20, "< Back"],
+        [300, 20, "Help"],
+        [40, 60, "Receipt"],
+        [40, 100, "Thanks for your order!"],
+        [40, 140, "Bistro Lumen 44 Elm Avenue"],
+        [40, 165, "Portland, OR 97205, USA"],
+        [40, 200, "April 3, 2024 at 7:41 PM"],
+        [40, 250, "2 Pad thai"],
+        [300, 250, "$25.00"],
+        [40, 280, "1 Lemonade"],
+        [300, 280, "$3.50"],
+        [40, 320, "Subtotal"],
+        [300, 320, "$28.50"],
+        [40, 350, "Tip"],
+        [300, 350, "$4.00"],
+        [40, 380, "Total"],
+        [300, 380, "$32.50"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Bistro Lumen",
+      supplier_address: "44 Elm Avenue, Portland, OR 97205, USA",
+      invoice_date: "2024-04-03",
+      total: 32.5,
+    });
+  });
+
+  it("a hotel's receipt: the guest and the booking's number by their labels", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [100, 120, "PAYMENT RECEIPT"],
+          [100, 170, "Guest Name: Priya Raman"],
+          [700, 170, "Date: 14/01/2024"],
+          [700, 220, "Booking ID"],
+          [700, 250, "HX4471Q"],
+          [100, 320, "Room 2 nights"],
+          [800, 320, "4,200.00"],
+          [100, 360, "Grand Total"],
+          [800, 360, "4,200.00"],
+        ]),
+        big(100, 40, "Lakeside Stay", 40),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Lakeside Stay",
+      customer_name: "Priya Raman",
+      invoice_number: "HX4471Q",
+      invoice_date: "2024-01-14",
+      total: 4200,
+    });
+  });
+
+  it("a footer's one line of address, phone and e-mail parts; a phone under a misread label ends an address", () => {
+    const data = extractByLayout(
+      document([
+        [700, 60, "RECHNUNG"],
+        [700, 120, "Rechnungsnr.: 2024-311"],
+        [700, 150, "Datum: 02.05.2024"],
+        [50, 200, "Rechnungsempfänger:"],
+        [50, 230, "Weber & Sohn OHG"],
+        [50, 255, "Am Markt 4"],
+        [50, 280, "04109 Leipzig"],
+        [50, 305, "Telefcn: 0341 998877"],
+        [50, 400, "Beschreibung"],
+        [700, 400, "Menge"],
+        [850, 400, "Preis"],
+        [1050, 400, "Betrag"],
+        [50, 430, "Visitenkarten"],
+        [700, 430, "500"],
+        [850, 430, "0,10"],
+        [1050, 430, "50,00"],
+        [700, 500, "Netto"],
+        [1050, 500, "50,00"],
+        [700, 530, "MwSt. 19%"],
+        [1050, 530, "9,50"],
+        [700, 560, "Gesamtbetrag"],
+        [1050, 560, "59,50 €"],
+        [405, 1480, "Kessler Druck GmbH"],
+        [100, 1505, "Sitz: Torstraße 12 - 10119 Berlin – Tel: 030 1234567 – info@kessler-druck.de"],
+        [100, 1530, "USt-IdNr. DE123456789 – IBAN DE02 1203 0000 0000 2020 51"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Kessler Druck GmbH",
+      supplier_address: "Torstraße 12, 10119 Berlin",
+      customer_name: "Weber & Sohn OHG",
+      customer_address: "Am Markt 4, 04109 Leipzig",
+      total: 59.5,
+    });
+  });
+
+  it("a total's row under the columns with net, tax and gross, and no subtotal's label", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Suministros Ibéricos S.L."],
+        [50, 65, "Calle Mayor 8"],
+        [50, 90, "28013 Madrid"],
+        [700, 120, "Factura nº: F-2024-090"],
+        [700, 150, "Fecha: 05/06/2024"],
+        [50, 300, "Artículo"],
+        [500, 300, "Cant."],
+        [650, 300, "Base"],
+        [850, 300, "IVA"],
+        [1050, 300, "Importe"],
+        [50, 340, "Tóner negro"],
+        [500, 340, "2"],
+        [650, 340, "150,00"],
+        [850, 340, "31,50"],
+        [1050, 340, "181,50"],
+        [400, 420, "Total"],
+        [500, 420, "2"],
+        [650, 420, "150,00"],
+        [850, 420, "31,50"],
+        [1050, 420, "181,50"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({ subtotal: 150, tax_amount: 31.5, total: 181.5 });
+  });
+
+  it("the number under the document's name heading a column among other labels", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "Ottica Verdi S.r.l."],
+        [50, 65, "Via Garibaldi 21"],
+        [50, 90, "10122 Torino"],
+        [50, 200, "Cliente"],
+        [300, 200, "Data fattura"],
+        [600, 200, "Fattura"],
+        [850, 200, "Scadenza"],
+        [50, 225, "C-0931"],
+        [300, 225, "11/09/2024"],
+        [600, 225, "VT2024-5512"],
+        [850, 225, "11/10/2024"],
+        [50, 320, "Descrizione"],
+        [800, 320, "Importo"],
+        [50, 350, "Montatura titanio"],
+        [800, 350, "180,00"],
+        [600, 420, "Imponibile"],
+        [800, 420, "180,00"],
+        [600, 450, "IVA 22%"],
+        [800, 450, "39,60"],
+        [600, 480, "Totale"],
+        [800, 480, "219,60"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      invoice_number: "VT2024-5512",
+      invoice_date: "2024-09-11",
+      due_date: "2024-10-11",
+      total: 219.6,
+    });
+  });
+
+  it("by patterns: a summary's sum line, indented breakdowns and credits are no items", () => {
+    const data = extractByPatterns(
+      document([
+        [50, 40, "Statement"],
+        [50, 100, "Cloud Services"],
+        [900, 100, "$57.50"],
+        [80, 130, "Usage"],
+        [900, 130, "$57.50"],
+        [80, 160, "Credits"],
+        [900, 160, "$0.00"],
+        [50, 200, "Total for this statement"],
+        [900, 200, "$57.50"],
+        [50, 300, "Compute Engine"],
+        [900, 300, "$40.00"],
+        [80, 330, "Usage"],
+        [900, 330, "$40.00"],
+        [50, 370, "Object Storage"],
+        [900, 370, "$17.50"],
+        [80, 400, "Usage"],
+        [900, 400, "$17.50"],
+      ]),
+    );
+    expect(amounts(data)).toEqual([40, 17.5]);
+    expect(data.fields.total.value).toBe(57.5);
+  });
+
+  it("by patterns: a discount line is no item", () => {
+    const data = extractByPatterns(
+      document([
+        [50, 40, "Deli Nord"],
+        [50, 65, "Storgatan 4, 111 23 Stockholm"],
+        [50, 120, "Smörgås"],
+        [400, 120, "65.00"],
+        [50, 150, "Kaffe"],
+        [400, 150, "32.00"],
+        [50, 180, "Discount"],
+        [400, 180, "-10.00"],
+        [50, 220, "Total"],
+        [400, 220, "87.00"],
+      ]),
+    );
+    expect(amounts(data)).toEqual([65, 32]);
+    expect(data.fields.total.value).toBe(87);
+  });
+
+  it("a shop whose name starts with a number and carries its registration number", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "88 FRESH MART SDN BHD (771204-K)"],
+        [300, 65, "LOT 12, JALAN MELATI 3,"],
+        [300, 90, "47100 PUCHONG, SELANGOR"],
+        [300, 115, "GST ID : 001234567890"],
+        [100, 160, "Doc No : CS-0042871"],
+        [600, 160, "08/11/2018 19:44"],
+        [100, 210, "SUGAR 1KG"],
+        [700, 210, "RM 2.85"],
+        [100, 240, "EGGS 10S"],
+        [700, 240, "RM 4.50"],
+        [100, 280, "TOTAL"],
+        [700, 280, "RM 7.35"],
+        [100, 310, "CASH"],
+        [700, 310, "RM 10.00"],
+        [100, 340, "CHANGE"],
+        [700, 340, "RM 2.65"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "88 FRESH MART SDN BHD",
+      supplier_address: "LOT 12, JALAN MELATI 3, 47100 PUCHONG, SELANGOR",
+      invoice_number: "CS-0042871",
+      invoice_date: "2018-11-08",
+      currency: "MYR",
+      total: 7.35,
+    });
+  });
+
+  it("a company's registration number in brackets under its name is no address line", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [330, 80, "(203145-W)"],
+          [300, 105, "12 JALAN BUNGA RAYA"],
+          [300, 130, "75100 MELAKA"],
+          [300, 180, "25-12-2018 11:02"],
+          [300, 230, "NASI LEMAK"],
+          [700, 230, "6.50"],
+          [300, 270, "TOTAL"],
+          [700, 270, "6.50"],
+        ]),
+        big(300, 30, "RESTORAN SRI MELATI", 36),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "RESTORAN SRI MELATI",
+      supplier_address: "12 JALAN BUNGA RAYA, 75100 MELAKA",
+      invoice_date: "2018-12-25",
+      total: 6.5,
+    });
+  });
+
+  it.each([
+    ["by layout", extractByLayout],
+    ["by patterns", extractByPatterns],
+  ])("'Nett Total' after rounding, 'Paid Amount', and a street after 'No.' (%s)", (_, extract) => {
+    const data = extract(
+      withWords(
+        document([
+          [300, 90, "NO. 7, JALAN KENANGA"],
+          [300, 115, "30450 IPOH, PERAK"],
+          [100, 160, "Date : 04/09/2018  Time: 18:05"],
+          [100, 210, "KOPI O"],
+          [700, 210, "2.20"],
+          [100, 240, "ROTI BAKAR"],
+          [700, 240, "3.32"],
+          [100, 280, "Sub Total"],
+          [700, 280, "5.52"],
+          [100, 310, "Rounding Adj"],
+          [700, 310, "-0.02"],
+          [100, 340, "Nett Total"],
+          [700, 340, "5.50"],
+          [100, 370, "Paid Amount"],
+          [700, 370, "10.00"],
+          [100, 400, "Change"],
+          [700, 400, "4.50"],
+        ]),
+        big(300, 30, "KEDAI KOPI SENG", 36),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "KEDAI KOPI SENG",
+      supplier_address: "NO. 7, JALAN KENANGA, 30450 IPOH, PERAK",
+      invoice_number: null,
+      invoice_date: "2018-09-04",
+      total: 5.5,
+    });
+    expect(amounts(data)).not.toContain(10);
+  });
+
+  it("by patterns: when no amounts add up, the labelled total rather than the last amount", () => {
+    const data = extractByPatterns(
+      document([
+        [300, 40, "Bäckerei Sonne"],
+        [300, 65, "Marktstr. 4"],
+        [300, 90, "79098 Freiburg"],
+        [100, 140, "31.12.19 08:15"],
+        [100, 190, "Brezel"],
+        [700, 190, "0,90"],
+        [100, 220, "Kaffee"],
+        [700, 220, "2,80"],
+        [100, 260, "SUMME EUR"],
+        [700, 260, "3,70"],
+        [100, 290, "BAR"],
+        [700, 290, "5,00"],
+        [100, 320, "Rückgeld"],
+        [700, 320, "1,30"],
+        [100, 350, "MwSt 7% 0,24"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({ total: 3.7, invoice_date: "2019-12-31" });
+    expect(amounts(data)).toEqual([0.9, 2.8]);
+  });
+});

@@ -97,6 +97,56 @@ describe("amounts", () => {
   });
 });
 
+describe("dates as receipts and folios print them", () => {
+  it.each([
+    ["12/31/2019", "2019-12-31"],
+    ["31.12.19", "2019-12-31"],
+    ["2019-12-31", "2019-12-31"],
+    ["Dec 31, 2019", "2019-12-31"],
+    ["31 DEC 2019", "2019-12-31"],
+    ["31-12-2019 14:02", "2019-12-31"],
+    // A day, a month's name and a two-digit year, run together or hyphenated.
+    ["Check-out 05Nov23 11:40", "2023-11-05"],
+    ["DATE: 09-JUL-18", "2018-07-09"],
+    ["14 Feb 22 08:15", "2022-02-14"],
+    // A comma misread as a dot after the day.
+    ["August 7. 2023", "2023-08-07"],
+  ])("%s is %s", (printed, iso) => {
+    expect(findDate(printed)?.value).toBe(iso);
+  });
+
+  it("keeps a run-together date's text and place", () => {
+    expect(findDate("Arr. 05Nov23")).toEqual({ value: "2023-11-05", text: "05Nov23", index: 5 });
+    expect(findDate("Paid August 7. 2023")?.text).toBe("August 7. 2023");
+  });
+
+  it("reads no date in a month's name before a price or inside a word", () => {
+    expect(findDate("1 Dec 24.50")).toBeUndefined();
+    expect(findDate("Unit 3 Market 21")).toBeUndefined();
+    expect(findDate("31Feb21")).toBeUndefined();
+  });
+});
+
+describe("amounts and currencies as receipts in Asia print them", () => {
+  it("reads Indian lakhs and crores", () => {
+    expect(findAmounts("₹ 1,23,456.50").map((a) => a.value)).toEqual([123456.5]);
+    expect(findAmounts("Total 12,34,56,789.00").map((a) => a.value)).toEqual([123456789]);
+    expect(findAmounts("2,345,678.00").map((a) => a.value)).toEqual([2345678]);
+  });
+
+  it("reads an amount that a currency's letters run into", () => {
+    expect(findAmounts("TOTAL RM23.70")).toEqual([{ value: 23.7, text: "23.70", index: 8 }]);
+    expect(findAmounts("EUR12,50").map((a) => a.value)).toEqual([12.5]);
+    expect(findAmounts("INV2026")).toEqual([]);
+  });
+
+  it("reads RM as ringgit and S$ as Singapore dollars", () => {
+    expect(findCurrency("TOTAL RM 23.70")?.value).toBe("MYR");
+    expect(findCurrency("S$ 12.50")?.value).toBe("SGD");
+    expect(findCurrency("Form RMA-2")).toBeUndefined();
+  });
+});
+
 describe("dates that only look like dates", () => {
   it("reads no date in an item's numbers or a short year", () => {
     // "set" is Italian and Portuguese for September, "9 24" no day and year.

@@ -35,6 +35,7 @@ import {
   type EInvoice,
   type EInvoiceLine,
   inCurrency,
+  isNoteLine,
   textValue,
   unitPrice,
 } from "./model";
@@ -95,6 +96,10 @@ function party(agreement: XmlElement | undefined, role: "SellerTradeParty" | "Bu
       [textAt(address, "LineOne"), textAt(address, "LineTwo"), textAt(address, "LineThree")],
       textAt(address, "PostcodeCode"),
       textAt(address, "CityName"),
+      {
+        country: textAt(address, "CountryID"),
+        state: textAt(address, "CountrySubDivisionName"),
+      },
     ),
   };
 }
@@ -151,7 +156,7 @@ export function readCii(root: XmlElement): EInvoice {
     },
     line_items: all(trade, "IncludedSupplyChainTradeLineItem").flatMap((item) => {
       const read = line(item);
-      return read ? [read] : [];
+      return read && !isNoteLine(read) ? [read] : [];
     }),
     allowances: lineTotal.value !== null ? decimal(first(sums, "AllowanceTotalAmount")) : null,
     charges: lineTotal.value !== null ? decimal(first(sums, "ChargeTotalAmount")) : null,

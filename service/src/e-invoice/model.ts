@@ -83,15 +83,33 @@ export function unitPrice(price: number | null, baseQuantity: number | null): nu
   return Math.round((price / baseQuantity) * 1e6) / 1e6;
 }
 
-/** A postal address on one line, as the page extractors write one: street lines, then postcode and city. */
+/** Countries that write city, state and postcode in that order ("Fremont CA 94538"). */
+const CITY_STATE_POSTCODE: ReadonlySet<string> = new Set(["US", "CA", "AU"]);
+
+/**
+ * A postal address on one line, as the page extractors write one: street
+ * lines, then postcode and city, or city, state and postcode where the
+ * country writes them so (`region`: its ISO country code and its state's code).
+ */
 export function addressValue(
   lines: readonly (string | undefined)[],
   postcode: string | undefined,
   city: string | undefined,
+  region: { country?: string; state?: string } = {},
 ): XmlValue {
-  const place = [postcode, city].filter(Boolean).join(" ");
+  const state = region.state && /^[A-Z]{2,3}$/.test(region.state) ? region.state : undefined;
+  const place = CITY_STATE_POSTCODE.has(region.country?.toUpperCase() ?? "")
+    ? [city, state, postcode].filter(Boolean).join(" ")
+    : [postcode, city].filter(Boolean).join(" ");
   return textValue([...lines, place].filter(Boolean).join(", "));
 }
+
+/**
+ * A line that carries no goods: no quantity, price or amount (a section's
+ * heading or a note between the lines, as some ERPs write them).
+ */
+export const isNoteLine = (line: EInvoiceLine) =>
+  line.quantity === 0 && (line.amount ?? 0) === 0 && (line.unit_price ?? 0) === 0;
 
 /** The amount among several (one per currency) that is in `currency`, else the first. */
 export function inCurrency(

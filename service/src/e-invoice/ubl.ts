@@ -11,7 +11,8 @@
 // | supplier_name    | AccountingSupplierParty/Party/PartyLegalEntity/RegistrationName (BT-27), |
 // |                  | else Party/PartyName/Name (BT-28)                                         |
 // | supplier_address | …/Party/PostalAddress: StreetName, AdditionalStreetName, AddressLine/Line,|
-// |                  | then PostalZone CityName                                                  |
+// |                  | then PostalZone CityName (US, CA, AU: CityName CountrySubentityCode       |
+// |                  | PostalZone)                                                               |
 // | customer_name    | AccountingCustomerParty/Party, as for the supplier (BT-44)                |
 // | customer_address | AccountingCustomerParty/Party/PostalAddress                               |
 // | subtotal         | LegalMonetaryTotal/LineExtensionAmount (BT-106)                           |
@@ -21,7 +22,8 @@
 // Line items: cac:InvoiceLine or cac:CreditNoteLine, in order: description
 // Item/Name (BT-153), else Item/Description; quantity InvoicedQuantity or
 // CreditedQuantity (BT-129); unit_price Price/PriceAmount over Price/BaseQuantity
-// (BT-146, BT-149); amount LineExtensionAmount (BT-131).
+// (BT-146, BT-149); amount LineExtensionAmount (BT-131). A line with quantity,
+// price and amount all zero is a section's heading or a note: left out.
 import {
   addressValue,
   amountValue,
@@ -31,6 +33,7 @@ import {
   type EInvoice,
   type EInvoiceLine,
   inCurrency,
+  isNoteLine,
   textValue,
   unitPrice,
 } from "./model";
@@ -56,6 +59,10 @@ function party(root: XmlElement, role: "AccountingSupplierParty" | "AccountingCu
       ],
       textAt(address, "PostalZone"),
       textAt(address, "CityName"),
+      {
+        country: textAt(address, "Country", "IdentificationCode"),
+        state: textAt(address, "CountrySubentityCode") ?? textAt(address, "CountrySubentity"),
+      },
     ),
   };
 }
@@ -99,7 +106,9 @@ export function readUbl(root: XmlElement, rootName: string): EInvoice {
       tax_amount: amountValue(inCurrency(all(root, "TaxTotal", "TaxAmount"), currency)),
       total: amountValue(first(totals, "TaxInclusiveAmount")),
     },
-    line_items: all(root, ["InvoiceLine", "CreditNoteLine"]).map(line),
+    line_items: all(root, ["InvoiceLine", "CreditNoteLine"])
+      .map(line)
+      .filter((l) => !isNoteLine(l)),
     allowances: decimal(first(totals, "AllowanceTotalAmount")),
     charges: decimal(first(totals, "ChargeTotalAmount")),
     payable: decimal(first(totals, "PayableAmount")),

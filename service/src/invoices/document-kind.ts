@@ -5,7 +5,8 @@
 // "Facture", in a title or a label such as "Invoice No."; the one printed
 // first when both are); a document that calls itself neither is a receipt
 // when it shows how it was paid (cash, change, a card) or the time of the
-// sale, and labels no customer and no due date.
+// sale, and labels no customer and no due date. One that calls itself an
+// invoice is a receipt when it shows both (a till's "TAX INVOICE").
 import type { InvoiceData, InvoiceField } from "@/lib/kernel/contract";
 import type { LabelledCell } from "./labelled";
 import { fold } from "./labels";
@@ -48,7 +49,9 @@ export function documentKind(
   if (receiptAt !== undefined && (invoiceAt === undefined || receiptAt < invoiceAt)) {
     return "receipt";
   }
-  if (invoiceAt !== undefined) return "invoice";
   const customer = labels.some((l) => l.label.kind === "customer");
-  return (paid || time) && !customer && dueDate.value === null ? "receipt" : "invoice";
+  const sale = !customer && dueDate.value === null;
+  // A till's "TAX INVOICE" (Malaysia, Singapore, Australia): paid at the time of the sale.
+  if (invoiceAt !== undefined) return paid && time && sale ? "receipt" : "invoice";
+  return (paid || time) && sale ? "receipt" : "invoice";
 }

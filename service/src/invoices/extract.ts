@@ -22,7 +22,7 @@ import {
   readDate,
   readInvoiceNumber,
 } from "./labelled";
-import { fold, matchLabel } from "./labels";
+import { fold, isSummaryLine, matchLabel } from "./labels";
 import { findItemTable } from "./line-items";
 import {
   type DateOrder,
@@ -271,7 +271,8 @@ function moneyIn(row: Row): Money[] {
   );
 }
 
-const TOTALS = new Set(["subtotal", "tax_amount", "total"]);
+/** Lines that are no item: the sums, and how a receipt was paid (cash, change, a card). */
+const TOTALS = new Set(["subtotal", "tax_amount", "total", "payment"]);
 
 /**
  * A row that reads as a line item: words, then numbers ending in an amount
@@ -282,7 +283,13 @@ const TOTALS = new Set(["subtotal", "tax_amount", "total"]);
 function patternItem(row: Row): InvoiceLineItem | undefined {
   const text = row.cells.map((c) => c.text).join(" ");
   const label = matchLabel(text)?.kind;
-  if ((label && TOTALS.has(label)) || findDate(text)) return undefined;
+  if (label && TOTALS.has(label)) return undefined;
+  // A discount, shipping or rounding line with nothing but its label and amounts.
+  if (isSummaryLine(text)) return undefined;
+  // A date makes no item but in a first column of dates (a hotel's folio, a statement).
+  const date = findDate(text);
+  if (date && date.index > 0) return undefined;
+  const dated = date ? date.index + date.text.length : 0;
   // Numbers cell by cell: a gap between cells parts "3" from "204,79".
   let offset = 0;
   const numbers = row.cells.flatMap((cell) => {
@@ -308,8 +315,9 @@ function patternItem(row: Row): InvoiceLineItem | undefined {
   }
   const start = Math.min(amount.index, ...used.map((n) => n.index));
   // Before the numbers: the description, after an item number ("1", "2.").
+  if (start < dated) return undefined;
   const description = text
-    .slice(0, start)
+    .slice(dated, start)
     .replace(/^\d{1,3}[.)]?\s+/, "")
     .trim();
   if (!/\p{L}{3}/u.test(description)) return undefined;
@@ -342,22 +350,57 @@ function patternTotals(amounts: readonly Money[], itemsSum: number | null) {
   }
   if (best) {
     const [sub, taxes, total] = best;
-    return [sub.field, sumFields(taxes.map((t) => t.field)), total.field] as const;
+    return [sub.field, sumFields(taxes.map((t) => t.field)), total.field, true] as const;
   }
   // No sum adds up: the last three amounts stand for subtotal, tax and total
   // (and the checks will say they do not add up); two are a subtotal and total.
   const [sub, tax, total] =
     amounts.length >= 3 ? amounts.slice(-3) : [amounts[0], undefined, amounts[1]];
-  return [sub?.field ?? NOT_FOUND, tax?.field ?? NOT_FOUND, total?.field ?? NOT_FOUND] as const;
+  return [
+    sub?.field ?? NOT_FOUND,
+    tax?.field ?? NOT_FOUND,
+    total?.field ?? NOT_FOUND,
+    false,
+  ] as const;
+}
+
+/**
+ * The items without a line that sums them ("AWS Service Charges $4.11" in a
+ * summary above the detail): its amount is the total's and the others' sum.
+ */
+function withoutSumLine(items: InvoiceLineItem[], total: InvoiceField): InvoiceLineItem[] {
+  if (typeof total.value !== "number" || items.length < 3) return items;
+  const all = items.reduce((s, i) => s + cents(i.amount ?? 0), 0);
+  const line = items.find(
+    (i) =>
+      i.amount !== null &&
+      cents(i.amount) === cents(Number(total.value)) &&
+      all - cents(i.amount) === cents(i.amount),
+  );
+  return line ? items.filter((i) => i !== line) : items;
 }
 
 export const extractByPatterns: Extractor = (words) => {
   const doc = read(words);
   const rows = doc.pages.flatMap((p) => p.rows);
+  const unit = new Map(doc.pages.map((p) => [p.page, p.unit]));
   const found = rows.flatMap((row) => {
     const item = patternItem(row);
     return item ? [{ row, item }] : [];
   });
+  // A line indented under an item that repeats its amount ("AWS Data Transfer
+  // $0.01" over "  Charges $0.01") breaks that item down: no item of its own.
+  const breakdown = ({ row, item }: (typeof found)[number], i: number) => {
+    const above = found[i - 1];
+    return (
+      above !== undefined &&
+      above.row.page === row.page &&
+      above.row.index === row.index - 1 &&
+      item.amount !== null &&
+      cents(item.amount) === cents(above.item.amount ?? Number.NaN) &&
+      row.bbox.x0 - above.row.bbox.x0 > (unit.get(row.page) ?? 10) * 0.5
+    );
+  };
   // Where some rows show quantity × price, the items run from the first such
   // row to the last ("Net 28.00" under them is a total); otherwise every row
   // that ends in an amount, as on a receipt.
@@ -370,13 +413,17 @@ export const extractByPatterns: Extractor = (words) => {
     (r) =>
       !lastItem || r.page > lastItem.page || (r.page === lastItem.page && r.index > lastItem.index),
   );
-  const line_items = items.map((i) => i.item);
+  const line_items = items.filter((f) => !breakdown(f, found.indexOf(f))).map((i) => i.item);
   const sum = line_items.length > 0 ? line_items.reduce((s, i) => s + (i.amount ?? 0), 0) : null;
-  let [subtotal, tax_amount, total] = patternTotals(after.flatMap(moneyIn), sum);
-  if (total.value === null) {
-    // No sum adds up (a receipt's total alone): the totals by their labels.
+  // Cash tendered and change make a sum with the total (23.74 + 26.26 = 50.00): no totals.
+  const sums = after.filter((r) => !r.cells.some((c) => matchLabel(c.text)?.kind === "payment"));
+  let [subtotal, tax_amount, total, added] = patternTotals(sums.flatMap(moneyIn), sum);
+  if (!added) {
+    // No sum adds up (a receipt's total alone): the totals by their labels, if any.
     const labelled = findTotals(doc.pages, doc.labels, () => false);
-    [subtotal, tax_amount, total] = [labelled.subtotal, labelled.tax_amount, labelled.total];
+    if (labelled.total.value !== null || total.value === null) {
+      [subtotal, tax_amount, total] = [labelled.subtotal, labelled.tax_amount, labelled.total];
+    }
   }
   const all = dates(doc, order(doc));
   const [a, b] = all.filter((d, i) => all.findIndex((e) => e.value === d.value) === i);
@@ -388,7 +435,7 @@ export const extractByPatterns: Extractor = (words) => {
     subtotal,
     tax_amount,
     total,
-    line_items,
+    line_items: withoutSumLine(line_items, total),
     top: items[0]?.row.bbox.y0 ?? Number.POSITIVE_INFINITY,
     inItems: (c) => items.some((i) => i.row.page === c.page && i.row.index === c.row),
   });

@@ -6,7 +6,7 @@
 // extractors read the invoice's number and dates this way; the layout
 // extractor its totals too.
 import type { InvoiceField } from "@/lib/kernel/contract";
-import { type LabelKind, type LabelMatch, matchLabel } from "./labels";
+import { isTitle, type LabelKind, type LabelMatch, matchLabel } from "./labels";
 import {
   type DateOrder,
   type Found,
@@ -240,5 +240,33 @@ export const labelledValue = (
   options: ValueOptions,
 ): InvoiceField => labelledValues(pages, labels, kind, read, options)[0] ?? NOT_FOUND;
 
-export const readInvoiceNumber = (pages: readonly PageRows[], labels: readonly LabelledCell[]) =>
-  labelledValue(pages, labels, "invoice_number", readNumber, { down: true });
+/** A street's number after "No." and a comma before the street's name. */
+const STREET_NUMBER = /^\s*no\.?\s*\d+[a-z]?(?:[-/]\d+)?\s*,\s*\p{L}/iu;
+
+/**
+ * The invoice's number by its label; else under the document's own name
+ * heading a column among other labels ("Klant | Order | Factuurdatum |
+ * Factuur" over their values).
+ */
+export function readInvoiceNumber(
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+): InvoiceField {
+  // "No. 5, Jalan Pasar" is a street, not the number after "No.".
+  const numbers = labels.filter((l) => !STREET_NUMBER.test(l.cell.text));
+  const labelled = labelledValue(pages, numbers, "invoice_number", readNumber, { down: true });
+  if (labelled.value !== null) return labelled;
+  for (const page of pages) {
+    for (const row of page.rows) {
+      const others = row.cells.filter((c) => matchLabel(c.text)?.whole).length;
+      if (others < 2) continue;
+      for (const cell of row.cells) {
+        if (!isTitle(cell.text)) continue;
+        const under = below(pages, cell);
+        const value = under && readNumber(piece(under));
+        if (value) return value;
+      }
+    }
+  }
+  return NOT_FOUND;
+}

@@ -19,7 +19,9 @@ export type LabelKind =
   // Discounts, shipping, rounding, deposits: lines between items and total that are no item.
   | "adjustment"
   // A delivery address: a party that is neither supplier nor customer.
-  | "ship_to";
+  | "ship_to"
+  // How a receipt was paid, after its total: cash tendered, change, a card. No item, no sum.
+  | "payment";
 
 const LABELS: Record<LabelKind, readonly string[]> = {
   invoice_number: [
@@ -27,7 +29,9 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     // A title with the number after it: "INVOICE 2026-0117", "Rechnung Nr. 12".
     "(?:(?:tax |commercial |proforma |final )?invoice|(?:handels|schluss|teil|abschlags|proforma)?rechnung|facture|factura|factuur|fattura|fatura|receipt|bill)(?= *[#:]? *[a-z]{0,4}[.°º]?[-/]? *\\d)",
     "inv\\.? ?(?:no|#|nr)\\.?",
-    "(?:bill|document|receipt|voucher) (?:no\\.?|nr\\.?|number|#)",
+    "(?:bill|document|doc\\.?|receipt|voucher|cash bill) (?:no\\.?|nr\\.?|number|#)",
+    "(?:booking|reservation|folio) (?:id|no\\.?|nr\\.?|number|#|ref\\.?)",
+    "folio",
     "(?:tax |commercial )?invoice (?:n[°oº]\\.?|nr\\.?)",
     "(?:handels|schluss|teil|abschlags|proforma)?rechnung (?:n[°or]\\.?|nummer)",
     "reference(?: no\\.?)?",
@@ -109,6 +113,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "client",
     "buyer",
     "recipient",
+    "guest(?: name)?",
     "rechnungsempfanger",
     "leistungsempfanger",
     "rechnungsadresse",
@@ -246,6 +251,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "total(?: due| amount| payable| to pay| incl\\.?(?:uding)?\\.? (?:vat|tax|gst|btw)| sales| eur| usd| chf| gbp)?",
     "amount to pay",
     "jumlah(?: bayar)?",
+    // "Nett total" on receipts in Malaysia and Singapore is what is paid, after rounding.
+    "nett(?: total| amount)?",
     "amount (?:due|payable)",
     "grand total",
     "balance(?: due)?",
@@ -293,8 +300,52 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "indirizzo di (?:consegna|spedizione)",
     "endereco de entrega",
   ],
+  payment: [
+    "cash(?: tendered| paid| received| payment)?",
+    "paid(?: amount)?",
+    "amount paid",
+    "(?:amount )?tendered",
+    "change(?: due| given)?",
+    "(?:credit |debit )?card(?: payment)?",
+    "visa",
+    "master ?card",
+    "amex",
+    "eftpos",
+    "tunai",
+    "kembali",
+    "baki",
+    "bar(?= *\\d)",
+    "bargeld",
+    "gegeben",
+    "ruckgeld",
+    "zuruck",
+    "ec-?karte",
+    "girocard",
+    "especes",
+    "rendu(?: monnaie)?",
+    "monnaie rendue",
+    "carte bancaire",
+    "cb(?= *\\d)",
+    "efectivo",
+    "entregado",
+    "cambio",
+    "tarjeta",
+    "contanti",
+    "resto",
+    "bancomat",
+    "contant",
+    "wisselgeld",
+    "pinnen",
+    "dinheiro",
+    "troco",
+  ],
   adjustment: [
     "discount",
+    "total (?:discount|savings?)",
+    "credits",
+    "credit applied",
+    "tip",
+    "gratuity",
     "rebate",
     "promo(?:tion)?",
     "shipping(?: (?:and|&) handling)?",
@@ -584,7 +635,13 @@ export const matchLabel = remembered((text: string) => longest(text, LABEL_PATTE
 /** The line-item column a header cell names. */
 export const matchColumn = remembered((text: string) => longest(text, COLUMN_PATTERNS));
 
-const SUMMARY: ReadonlySet<LabelKind> = new Set(["subtotal", "tax_amount", "total", "adjustment"]);
+const SUMMARY: ReadonlySet<LabelKind> = new Set([
+  "subtotal",
+  "tax_amount",
+  "total",
+  "adjustment",
+  "payment",
+]);
 
 /** Words a summary line may carry beside its label and amounts ("Tax 15% on $ 112.90"). */
 const QUALIFIER =
@@ -592,7 +649,8 @@ const QUALIFIER =
 
 /**
  * The kind of a line that sums or adjusts the items (subtotal, tax, total,
- * discount, shipping, rounding) rather than being one: it starts with such a
+ * discount, shipping, rounding) or says how they were paid (cash, change,
+ * a card) rather than being one: it starts with such a
  * label, and what follows is amounts, rates and qualifiers, no description.
  */
 export function isSummaryLine(text: string): LabelKind | undefined {

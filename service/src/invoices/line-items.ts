@@ -188,6 +188,7 @@ const SUMMARY_KINDS: ReadonlySet<string> = new Set([
   "tax_amount",
   "total",
   "adjustment",
+  "payment",
 ]);
 
 /** Whether the table has a quantity or a unit price column, which items fill and sums do not. */
@@ -232,7 +233,8 @@ export function findItemTable(pages: readonly PageRows[]): ItemTable | undefined
       if (row.bbox.y0 - previous.bbox.y1 > unit * 5) break;
       previous = row;
       const summary = summaryOf(row);
-      if (summary === "total") break;
+      // The total, or how it was paid (cash, change, a card): the items have ended.
+      if (summary === "total" || summary === "payment") break;
       if (summary) {
         // A subtotal, tax, discount or shipping line: the items may go on after it.
         itemRow = undefined;
@@ -254,7 +256,7 @@ export function findItemTable(pages: readonly PageRows[]): ItemTable | undefined
       // A total's or tax's label with an amount alone ("Total charges  710.00") sums the items.
       const labelled = rowLabel(row);
       if (labelled && next.quantity === null && next.unit_price === null && hasColumns(columns)) {
-        if (labelled === "total") break;
+        if (labelled === "total" || labelled === "payment") break;
         itemRow = undefined;
         continue;
       }

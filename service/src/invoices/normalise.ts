@@ -22,9 +22,20 @@ const NUMERIC_DATE = /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})\b/g;
 const NUMERIC_SHAPE = /\d{1,4} ?[./-] ?\d{1,2} ?[./-] ?\d{2,4}/;
 const MONTH =
   /(?<!\p{L})(?:jan|feb|f[eé]v|m[aä]r|maa|mrt|apr|avr|abr|ma[iy]|mei|mag|jun|jui|giu|jul|lug|aug|ao[uû]|ago|sep|set|o[ck]t|ott|out|nov|d[eé][cz]|dic|ene|gen)/iu;
-/** A worded date prints its year in full ("Mar 9 24" is no date). */
+/**
+ * A day, an English month's name and a year, the year maybe in two digits,
+ * as receipts and hotel folios print them: "27Mar21", "31-DEC-19",
+ * "31 Dec 19". Not a price after a month ("1 Dec 24.50").
+ */
+const DAY_MONTH_YEAR =
+  /(?<![\p{L}\d])(\d{1,2})(?:[ \-/.]|)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?!\p{L})\.?(?:[ \-/.]|)(\d{4}|\d{2})(?!\d|[.,]\d)/iu;
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** "March 12. 2024": a comma misread as a dot after the day of a month named in English. */
+const DOTTED_DAY =
+  /((?<!\p{L})(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2})\.(?= \d{4}(?!\d))/giu;
+/** A worded date prints its year in full ("Mar 9 24" is no date), but for DAY_MONTH_YEAR. */
 const maybeDate = (text: string) =>
-  NUMERIC_SHAPE.test(text) || (/\d{4}/.test(text) && MONTH.test(text));
+  NUMERIC_SHAPE.test(text) || (/\d{4}/.test(text) && MONTH.test(text)) || DAY_MONTH_YEAR.test(text);
 
 export interface Found<T> {
   value: T;
@@ -50,7 +61,9 @@ export function findDate(text: string, order: DateOrder = "dmy"): Found<string> 
   return found;
 }
 
-function parseDate(text: string, order: DateOrder): Found<string> | undefined {
+function parseDate(printed: string, order: DateOrder): Found<string> | undefined {
+  // The same length as printed, so indices and lengths hold for it.
+  const text = printed.replace(DOTTED_DAY, "$1,");
   const dotted = /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/.test(text);
   // Worded dates only where a month may be named.
   const worded = MONTH.test(text) ? [...WORDED, ...MORE] : [];
@@ -65,10 +78,25 @@ function parseDate(text: string, order: DateOrder): Found<string> | undefined {
         best = result;
     }
   }
+  const short = DAY_MONTH_YEAR.exec(text);
+  if (short && (!best || short.index < best.index)) {
+    const [whole, day = "", month = "", year = ""] = short;
+    const m = MONTHS.indexOf(month.slice(0, 3).toLowerCase()) + 1;
+    const y = year.length === 2 ? 2000 + Number(year) : Number(year);
+    const d = Number(day);
+    const real = new Date(Date.UTC(y, m - 1, d));
+    if (d >= 1 && real.getUTCDate() === d && real.getUTCMonth() === m - 1) {
+      return { value: `${y}-${pad(m)}-${pad(d)}`, text: whole, index: short.index };
+    }
+  }
   if (!best) return undefined;
   const { start } = best;
   const value = `${start.get("year")}-${pad(start.get("month") ?? 0)}-${pad(start.get("day") ?? 0)}`;
-  return { value, text: best.text, index: best.index };
+  return {
+    value,
+    text: printed.slice(best.index, best.index + best.text.length),
+    index: best.index,
+  };
 }
 
 /** The document's order of numeric day and month (see the top of this file). */
@@ -88,6 +116,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   CA$: "CAD",
   NZ$: "NZD",
   HK$: "HKD",
+  S$: "SGD",
   $: "USD",
   "€": "EUR",
   "£": "GBP",
@@ -101,6 +130,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   "Fr.": "CHF",
   "Rs.": "INR",
   Rs: "INR",
+  RM: "MYR",
 };
 const ISO_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
 const CODE = /\b[A-Z]{3}\b/g;
@@ -148,17 +178,24 @@ export function findCurrency(text: string): Found<string> | undefined {
  * An amount: digits grouped by `.`, `,`, spaces or `'`, with one to four
  * decimals after the last `.` or `,` (a unit price may have four). A
  * separator followed by exactly three digits after a first group that is not
- * 0 groups thousands (`1.234` is 1234, `0.125` is 0.125); spaces group thousands only
- * before a decimal comma or none (`1 234,56`), so `2 100.00` stays 2 and 100.00.
+ * 0 groups thousands (`1.234` is 1234, `0.125` is 0.125), as Indian lakhs do
+ * (`1,23,456.00`); spaces group thousands only before a decimal comma or none
+ * (`1 234,56`), so `2 100.00` stays 2 and 100.00.
  * Dates, percentages and numbers inside words (`INV-2026`, `4AB`) are not amounts.
  */
 const AMOUNT =
-  /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(?![\p{Ll}%])(?!\s%)/gu;
+  /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d?(?:,\d{2})+,\d{3}|[1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(?![\p{Ll}%])(?!\s%)/gu;
+
+/** Currency codes and signs of letters printed right before the digits. */
+const GLUED_CODE =
+  /(?<!\p{L})(?:RM|Rs\.?|Rp|USD|EUR|GBP|CHF|SGD|MYR|INR|AUD|CAD|JPY|HKD|IDR)(?=\d)/gu;
 
 /** Every amount printed in `text`, in order (percentages are not amounts). */
 export function findAmounts(text: string): Found<number>[] {
   const found: Found<number>[] = [];
-  for (const match of text.matchAll(AMOUNT)) {
+  // A currency's letters run into the amount ("RM23.70", "EUR12,50"): blanked, so indices hold.
+  const spaced = text.replace(GLUED_CODE, (code) => " ".repeat(code.length));
+  for (const match of spaced.matchAll(AMOUNT)) {
     const [whole = "", sign, integer = "", , decimals] = match;
     const digits = integer.replace(/\D/g, "");
     const negative = sign !== undefined;

@@ -10,7 +10,10 @@
 //   ("GmbH", "B.V.", "SAS") counts for it a little.
 // - The customer without a label is the first other address block at the
 //   top of the first page (the window of an envelope).
-// - A receipt's shop is the largest print among its first lines.
+// - A receipt's shop is the largest print among its first lines, above the
+//   first date (an address, phone, heading, greeting or an app's navigation
+//   bar is no name; a name that runs on into its street is cut there); when
+//   no name is read (a logo), the address those lines print.
 //
 // Blocks are cells under one another, aligned on either edge or centred, a
 // line apart.
@@ -33,7 +36,7 @@ interface Block {
 
 /** Legal forms of companies, spelt out or abbreviated (the short upper-case ones only as such). */
 const LEGAL_FORM =
-  /(?<![\p{L}\d])(?:gmbh(?: ?& ?co\.? ?kg)?|mbh|kgaa|e\.k\.|b\.v\.?|n\.v\.?|v\.o\.f\.?|s\.a\.s\.?|sarl|s\.a\.r\.l\.?|eurl|sasu|s\.a\.|s\.l\.u?\.?|s\.r\.l\.?|srl|s\.p\.a\.?|spa|s\.n\.c\.?|lda\.?|ltda\.?|pvt\.? ltd\.?|pty\.? ltd\.?|ltd\.?|limited|llc|l\.l\.c\.?|llp|plc|inc\.?|incorporated|corp\.?|corporation|bvba|sprl|private limited)(?![\p{L}\d])/iu;
+  /(?<![\p{L}\d])(?:sdn\.? ?bhd\.?|bhd\.?|s\/b|pte\.? ltd\.?|plt|gmbh(?: ?& ?co\.? ?kg)?|mbh|kgaa|e\.k\.|b\.v\.?|n\.v\.?|v\.o\.f\.?|s\.a\.s\.?|sarl|s\.a\.r\.l\.?|eurl|sasu|s\.a\.|s\.l\.u?\.?|s\.r\.l\.?|srl|s\.p\.a\.?|spa|s\.n\.c\.?|lda\.?|ltda\.?|pvt\.? ltd\.?|pty\.? ltd\.?|ltd\.?|limited|llc|l\.l\.c\.?|llp|plc|inc\.?|incorporated|corp\.?|corporation|bvba|sprl|private limited)(?![\p{L}\d])/iu;
 const LEGAL_FORM_UPPER =
   /(?<![\p{L}\d])(?:AG|KG|OHG|UG|SE|SA|SAS|SL|BV|NV|AB|AS|OY|GbR|Co\.)(?![\p{L}\d])/u;
 
@@ -55,9 +58,11 @@ const CONTACT =
   /(?:^|[\s(])(?:tel|tél|phone|telefon|telephone|téléphone|tele|fax|mobile|mob|handy|e-?mail|mail|www|http|web|internet)(?![\p{L}])|@|www\.|https?:/iu;
 const PHONE = /^[\s\d()+\-./]{7,}$/;
 const POSTCODE =
-  /(?<![\p{L}\d])(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?(?![\d.,])|(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}(?![\p{L}\d])|(?<![\p{L}\d])\d{4} ?[A-Z]{2}(?![\p{L}\d])/u;
+  /(?<![\p{L}\d])(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?(?!\d|[.,]\d)|(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}(?![\p{L}\d])|(?<![\p{L}\d])\d{4} ?[A-Z]{2}(?![\p{L}\d])/u;
 /** A street line ("123 Main Street", "209-214, Kailash Building"), not a name. */
 const STREET = /^\d+(?:[-/]\d+)?[a-z]?,?\s+\p{L}/u;
+/** A street line that starts with a word for its number ("No. 12 Jalan Besar", "Lot 5", "Unit 3"). */
+const STREET_WORD = /^(?:no|lot|unit|suite|ste|blk|block|apt|shop)\.?\s*\d/iu;
 /** "Attn", "T.a.v.", "z. Hd.", "c/o": a line naming a person to read it, not the address. */
 const ATTENTION =
   /^(?:attn\.?|attention|t\.a\.v\.?|z\.? ?hd\.?|c\/o|a l'attention de|a l'att\.?)(?![\p{L}])/iu;
@@ -145,6 +150,9 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
   if (last?.[1] && isTitle(last[1]) && /\p{L}{2}/u.test(text.slice(start, start + last.index))) {
     end = start + last.index;
   }
+  // A registration number in brackets after the name ("(519537-X)", "(Reg. 12345)").
+  const registration = /\s*\([^()]*\d[^()]*\)\s*$/u.exec(text.slice(start, end));
+  if (registration && registration.index > 0) end = start + registration.index;
   const raw = text.slice(start, end);
   const trimmed = raw.replace(/[\s,;:]+$/u, "");
   const lead = trimmed.length - trimmed.trimStart().length;
@@ -156,20 +164,52 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
 
 /** "Address:", "Anschrift:": a label before an address line, left out. */
 const ADDRESS_LABEL =
-  /^(?:address|adresse|anschrift|direccion|indirizzo|endereco|adres|morada|sede|siege social)\s*:\s*/iu;
+  /^(?:address|adresse|anschrift|direccion|indirizzo|endereco|adres|morada|sede(?: legale| social)?|siege social|sitz(?: der gesellschaft)?|registered office|head office)\s*:\s*/iu;
+
+/** A phone number after a word that may be misread ("Tolaphone; 987-654-4321", "Ph 020 7946 0958"). */
+const LABELLED_PHONE = /^\p{L}{1,12}\.?[:;]?\s*\+?[\d()][\d()\-./ ]{6,}$/u;
+const isPhone = (text: string) =>
+  PHONE.test(text) || (LABELLED_PHONE.test(text.trim()) && (text.match(/\d/g) ?? []).length >= 8);
+
+/**
+ * A footer's line in parts ("Siège social : 16 rue Mollien - 92100 BOULOGNE –
+ * Tél : 01 71 17 61 67"): the parts a separator makes, when the line goes on
+ * to a phone, e-mail or tax number.
+ */
+function parts(p: Piece): Piece[] {
+  if (!(CONTACT.test(p.text) || ISSUER_DETAILS.test(fold(p.text)))) return [p];
+  const out: Piece[] = [];
+  const start = p.cell.text.indexOf(p.text);
+  const separator = /\s+[-–·|•]\s+/g;
+  let from = 0;
+  for (let m = separator.exec(p.text); ; m = separator.exec(p.text)) {
+    const end = m ? m.index : p.text.length;
+    const text = p.text.slice(from, end);
+    const lead = text.length - text.trimStart().length;
+    if (text.trim()) out.push(piece(p.cell, start + from + lead, text.trim().length));
+    if (!m) break;
+    from = m.index + m[0].length;
+  }
+  return out.length > 1 ? out : [p];
+}
 
 /** The address lines among the lines after a name (see the top of this file). */
 function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
   const kept: Piece[] = [];
-  for (const line of lines.slice(0, 6)) {
-    const p = "cell" in line ? line : piece(line);
+  const pieces = lines.slice(0, 6).flatMap((line) => parts("cell" in line ? line : piece(line)));
+  for (const p of pieces.slice(0, 8)) {
     const label = ADDRESS_LABEL.exec(fold(p.text));
     const text = label ? p.text.slice(label[0].length) : p.text;
-    const issuer = CONTACT.test(text) || PHONE.test(text) || ISSUER_DETAILS.test(fold(text));
+    const issuer = CONTACT.test(text) || isPhone(text) || ISSUER_DETAILS.test(fold(text));
     // A tax number or phone before the address is passed over; after it, it ends the address.
     if (issuer && kept.length === 0) continue;
     if (issuer) break;
-    const labelled = !/^\d/.test(text) && (matchLabel(text) !== undefined || isTitle(text));
+    // A company's registration number in brackets under its name ("(81109-A)").
+    if (/^\([\w\s./-]*\d[\w\s./-]*\)$/u.test(text.trim())) continue;
+    const labelled =
+      !/^\d/.test(text) &&
+      !STREET_WORD.test(text) &&
+      (matchLabel(text) !== undefined || isTitle(text));
     if (labelled && !ATTENTION.test(text.trim())) break;
     if (withMoney(text) || findDate(text)) break;
     kept.push(label ? piece(p.cell, p.cell.text.indexOf(text), text.length) : p);
@@ -367,6 +407,8 @@ function withIssuerDetails(block: Block, all: readonly Block[]): boolean {
 function nameLine(cell: Cell, used: (cell: Cell) => boolean, inItems: (cell: Cell) => boolean) {
   if (used(cell) || inItems(cell) || isLabelOrTitle(cell) || matchColumn(cell.text)?.whole)
     return false;
+  // "Address:", "Sitz:": an address line, no name.
+  if (ADDRESS_LABEL.test(fold(cell.text))) return false;
   // The name's part of the line: a footer goes on with the address and the VAT number.
   const name = nameIn(cell)?.text ?? "";
   if (withMoney(name) || findDate(name) || CONTACT.test(name)) return false;
@@ -516,6 +558,13 @@ function withoutTitle(cell: Cell): Piece {
 /** Greetings and a receipt's screen furniture, which name no shop. */
 const GREETING =
   /^(?:thank|thanks|welcome|willkommen|danke|vielen dank|merci|bienvenue|gracias|bienvenido|grazie|benvenuto|bedankt|welkom|obrigado|bem-vindo|back|help|menu|order details)(?!\p{L})/iu;
+/** An app's navigation bar ("< Back", "Close"): the row it stands on names no shop. */
+const NAVIGATION = /^\W*(?:back|close|done|cancel|zuruck|retour|atras|indietro|terug|voltar)$/iu;
+/** A shop's name and its street on one line ("Contoso 1822 S Purplecat Ave"): where the street starts. */
+const NAME_THEN_STREET =
+  /^(\p{L}[^\d]*?\p{L}{2}[^\d\s]*)\s+(\d{1,4}[a-z]?\s+\p{L}+\.?,?\s+\p{L}.*)$/iu;
+/** More words than a name has: a sentence ("Please note: amount payable is ..."). */
+const SENTENCE_WORDS = 8;
 
 const meanConfidence = (cell: Cell) =>
   cell.words.reduce((s, w) => s + w.confidence, 0) / (cell.words.length || 1);
@@ -537,26 +586,52 @@ function shop(
   // ("Sent: Monday, 8 January 2024", a forwarded mail's header) are passed over.
   const top: Cell[] = [];
   for (const row of first.rows.slice(0, 16)) {
-    if (row.cells.some((c) => withMoney(c.text))) break;
-    if (row.cells.some((c) => findDate(c.text) || matchLabel(c.text) || /^\p{L}+:\s/u.test(c.text)))
+    // A logo read as letters and figures (low confidence) is no amount.
+    const read = row.cells.filter((c) => meanConfidence(c) >= 0.4);
+    if (read.some((c) => withMoney(c.text))) break;
+    if (row.cells.some((c) => NAVIGATION.test(fold(c.text)))) continue;
+    const dated = row.cells.some((c) => findDate(c.text));
+    // The shop's name heads the receipt: once lines are read, a date ends them.
+    if (dated && top.length > 0) break;
+    if (
+      dated ||
+      row.cells.some((c) => matchLabel(c.text) || /^\p{L}+(?: \p{L}+)?:\s/u.test(c.text))
+    )
       continue;
     top.push(...row.cells);
   }
+  // The name's part of a line that goes on with the street.
+  // Without a registration number in brackets ("99 Speed Mart S/B (519537-X)").
+  const namePart = (c: Cell) =>
+    (NAME_THEN_STREET.exec(c.text)?.[1] ?? c.text).replace(/\([^)]*\)/gu, "");
   const names = top.filter(
     (c) =>
       (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
       meanConfidence(c) >= 0.25 &&
-      !/^\W*\d/u.test(c.text) &&
+      // A name may start with a number when it carries a legal form ("99 Speed Mart S/B").
+      (!/^\W*\d/u.test(c.text) || legalForm(c.text) !== undefined) &&
       !/^\p{Ll}/u.test(c.text) &&
       !GREETING.test(c.text.replace(/^\P{L}+/u, "")) &&
-      !PHONE.test(c.text) &&
-      !POSTCODE.test(c.text) &&
+      !PHONE.test(namePart(c)) &&
+      !POSTCODE.test(namePart(c)) &&
+      !STREET_WORD.test(c.text) &&
+      c.text.split(/\s+/).length <= SENTENCE_WORDS &&
       nameLine(c, used, () => false),
   );
   const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
   const best = names.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];
-  const name = best && nameIn(best);
-  if (!best || !name) return undefined;
+  if (!best) return addressOnly(first, all, used);
+  const joined = NAME_THEN_STREET.exec(best.text);
+  if (joined?.[1] && joined[2]) {
+    // The name, then its street and the lines under it.
+    const street = piece(best, best.text.length - joined[2].length, joined[2].length);
+    return [
+      field(joined[1], [piece(best, 0, joined[1].length)]),
+      addressOf([street, ...linesAfter(all, best)]),
+    ];
+  }
+  const name = nameIn(best);
+  if (!name) return undefined;
   // The name again over the address ("Contoso" as a logo, then "Contoso Inn, 5600 148th Ave").
   const below = all.find(
     (b) =>
@@ -579,6 +654,29 @@ function shop(
       b.cells[0].bbox.y0 - best.bbox.y1 < first.unit * 6,
   );
   return [field(name.text, [name]), next ? addressOf(next.cells) : NOT_FOUND];
+}
+
+/**
+ * A receipt whose shop's name is not read (a logo): no name, and the
+ * address the first lines print (a street, then a postcode).
+ */
+function addressOnly(
+  first: PageRows,
+  all: readonly Block[],
+  used: (cell: Cell) => boolean,
+): Party | undefined {
+  const block = all.find(
+    (b) =>
+      b.page === first &&
+      b.cells[0] !== undefined &&
+      b.cells[0].row < 16 &&
+      !used(b.cells[0]) &&
+      (STREET.test(b.cells[0].text) || STREET_WORD.test(b.cells[0].text)) &&
+      b.cells.some((c) => POSTCODE.test(c.text)),
+  );
+  if (!block) return undefined;
+  const address = addressOf(block.cells);
+  return address.value === null ? undefined : [NOT_FOUND, address];
 }
 
 export interface Parties {

@@ -7,13 +7,16 @@
 // (+ the discount, shipping and rounding lines between them) = total: the
 // last total, then the last subtotal that makes it with a tax, then one that
 // makes it without; the tax is one tax line or the sum of several (7 % and
-// 19 %). When nothing adds up, the last of each is taken and the checks say
-// so. A total of zero (a balance after payment) is passed over for another.
+// 19 %). Else a total's row that prints net, tax and gross under the items'
+// columns gives all three. When nothing adds up, the last of each is taken
+// and the checks say so. A total of zero (a balance after payment) is passed
+// over for another.
 import type { InvoiceField } from "@/lib/kernel/contract";
 import { union } from "../layout/geometry";
 import { type LabelledCell, labelValue, readAmount } from "./labelled";
 import { fold, type LabelKind } from "./labels";
-import { type Cell, NOT_FOUND, type PageRows } from "./rows";
+import { findAmounts, hasDecimals } from "./normalise";
+import { type Cell, field, NOT_FOUND, type PageRows, piece } from "./rows";
 
 export interface Totals {
   subtotal: InvoiceField;
@@ -36,7 +39,7 @@ const cents = (n: number) => Math.round(n * 100);
 
 /** A discount, rebate or prepayment lowers the total, however it is printed. */
 const DEDUCTION =
-  /discount|rebate|promo|rabatt|nachlass|skonto|remise|escompte|descuento|sconto|korting|desconto|deposit|anzahlung|acompte/;
+  /discount|rebate|promo|credit|rabatt|nachlass|skonto|remise|escompte|descuento|sconto|korting|desconto|deposit|anzahlung|acompte/;
 
 /** Several amounts read as one, their sum (taxes at two rates). */
 export function sumFields(fields: readonly InvoiceField[]): InvoiceField {
@@ -116,6 +119,8 @@ export function findTotals(
       }
     }
   }
+  const row = totalsRow(pages, labels, skip);
+  if (row) return { ...row, totalAdjustment: 0, itemAdjustment: 0 };
   // Nothing adds up: the last of each (and the checks will say so).
   const total = totals[0];
   const sub = subtotals.filter((s) => !total || s.at < total.at).at(-1) ?? subtotals.at(-1);
@@ -128,4 +133,32 @@ export function findTotals(
     totalAdjustment: sub && total ? sum(between(adjustments, sub.at, total.at)) / 100 : 0,
     itemAdjustment: itemAdjustment(sub),
   };
+}
+
+/**
+ * A total's row under the items' columns that prints the net, the tax and
+ * the gross ("Total | 1 | 278.61 | 40.39 | 319.00"): its last three amounts,
+ * when the first two make the third.
+ */
+function totalsRow(
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  skip: (cell: Cell) => boolean,
+): Pick<Totals, "subtotal" | "tax_amount" | "total"> | undefined {
+  for (const { cell, label } of [...labels].reverse()) {
+    if (label.kind !== "total" || skip(cell)) continue;
+    const row = pages.find((p) => p.page === cell.page)?.rows[cell.row];
+    const right = (row?.cells ?? []).filter((c) => c.bbox.x0 >= cell.bbox.x1);
+    const amounts = right.flatMap((c) =>
+      findAmounts(c.text)
+        .filter(hasDecimals)
+        .map((a) => field(a.value, [piece(c, a.index, a.text.length)])),
+    );
+    const [net, tax, gross] = amounts.slice(-3);
+    if (!net || !tax || !gross || amounts.length < 3) continue;
+    if (cents(Number(net.value)) + cents(Number(tax.value)) === cents(Number(gross.value))) {
+      return { subtotal: net, tax_amount: tax, total: gross };
+    }
+  }
+  return undefined;
 }
