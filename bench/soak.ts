@@ -20,6 +20,7 @@
 //   npx tsx bench/soak.ts --parts peaks --pdf-pages 12 --only text-recognition:scanned-12p
 import type { ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { CATALOG } from "../service/src/catalog";
 import { exitWith, freePort, freshDataDir, startRealService } from "./harness";
@@ -163,7 +164,8 @@ async function processDocument(url: string, slug: Slug, doc: BenchDocument): Pro
 }
 
 async function startService(name: string, env: Record<string, string> = {}) {
-  const dataDir = await freshDataDir(`soak-${name}`);
+  // A folder of this run's own: two soaks at once must not share (or wipe) a database.
+  const dataDir = await freshDataDir(`soak-${name}-${process.pid}`);
   const { url, child } = await startRealService({
     port: await freePort(),
     dataDir,
@@ -174,14 +176,16 @@ async function startService(name: string, env: Record<string, string> = {}) {
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error("the service has no pid");
-  return { url, child, pid };
+  return { url, child, pid, dataDir };
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
+async function stop({ child, dataDir }: { child: ChildProcess; dataDir: string }): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  await rm(dataDir, { recursive: true, force: true });
 }
 
 const mib = (n: number) => `${n.toFixed(0)} MiB`;
@@ -293,7 +297,7 @@ async function soak(documents: number, verbose: boolean): Promise<boolean> {
     cpu = cpuOf(service.pid);
   } finally {
     memory.stop();
-    await stop(service.child);
+    await stop(service);
   }
   console.log(
     `  the whole soak: ${seconds(performance.now() - wall)} wall, the service's CPU ${cpu.own.toFixed(0)} s, its child processes' ${cpu.children.toFixed(0)} s`,
@@ -345,7 +349,7 @@ async function twoLargest(): Promise<boolean> {
       );
     } finally {
       memory.stop();
-      await stop(service.child);
+      await stop(service);
     }
   }
   return ok;
@@ -389,7 +393,7 @@ async function peaks(pdfPages: number, only?: readonly string[]): Promise<boolea
       console.log(`    ${answer.attempts ?? answer.detail ?? ""}`);
     } finally {
       memory.stop();
-      await stop(service.child);
+      await stop(service);
     }
   }
   return ok;
