@@ -53,12 +53,12 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
 }
 
-/** CPU seconds the process used (user + system), and those of its children it waited for (native tesseract, pdftoppm). */
-function cpuOf(pid: number): { own: number; children: number } {
+/** CPU seconds the process used (user, system), and those of its children it waited for (native tesseract, pdftoppm). */
+function cpuOf(pid: number): { user: number; system: number; children: number } {
   // Fields after the command's closing parenthesis: utime is the 12th, stime, cutime, cstime follow.
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   const ticks = (i: number) => Number(fields[i] ?? 0) / 100;
-  return { own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+  return { user: ticks(11), system: ticks(12), children: ticks(13) + ticks(14) };
 }
 
 /** Polls the service's memory; `peak()` is the highest seen since `reset()`, VmHWM included. */
@@ -265,7 +265,7 @@ async function soak(documents: number, verbose: boolean): Promise<boolean> {
   const failures: string[] = [];
   let afterFirst20 = 0;
   let last = 0;
-  let cpu = { own: 0, children: 0 };
+  let cpu = { user: 0, system: 0, children: 0 };
   const wall = performance.now();
   try {
     let peak = 0;
@@ -300,7 +300,7 @@ async function soak(documents: number, verbose: boolean): Promise<boolean> {
     await stop(service);
   }
   console.log(
-    `  the whole soak: ${seconds(performance.now() - wall)} wall, the service's CPU ${cpu.own.toFixed(0)} s, its child processes' ${cpu.children.toFixed(0)} s`,
+    `  the whole soak: ${seconds(performance.now() - wall)} wall, the service's CPU ${cpu.user.toFixed(0)} s user + ${cpu.system.toFixed(0)} s system, its child processes' ${cpu.children.toFixed(0)} s`,
   );
   console.log("\n  per document: time (median, max), count, the service's peak while it ran");
   for (const [key, list] of times) {
