@@ -219,6 +219,17 @@ describe("preparePage", () => {
       expect(size.width).toBeLessThan(1900);
     });
 
+    it("keeps a large page that gives its resolution at full size", async () => {
+      const { default: sharp } = await import("sharp");
+      const scan = await sharp(await large({}))
+        .withMetadata({ density: 300 })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+      const prepared = await preparePage(scan, WITH);
+      expect(prepared.scale).toBe(1);
+      expect(await decode(prepared.image)).toEqual({ width: 3600, height: 2000 });
+    });
+
     it("keeps a large page of small print at full size", async () => {
       // 4 px type drawn 4 × as large: 16 px type, its x-height about 8 px, 4 once halved.
       const prepared = await preparePage(await large({ size: 4 }), WITH);

@@ -5,7 +5,8 @@
 //              turning light text on dark into dark text on light (inverted.ts)
 //   deskew     straighten text tilted by more than MIN_SKEW degrees (skew.ts)
 //   upscale    enlarge small print (x-height under SMALL_PRINT pixels) to TARGET_X_HEIGHT
-//   downscale  prepare and read a large page (LARGE_PAGE pixels or more) at half its
+//   downscale  prepare and read a large page (LARGE_PAGE pixels or more, its resolution
+//              not given) at half its
 //              width and height when its print is large enough to read so (x-height
 //              HALVED_X_HEIGHT pixels or more once halved): a phone photo of 8–12 MP
 //              holds 4 × the pixels its text needs, and every step and the engine
@@ -27,6 +28,7 @@ import { isTiff } from "../pages/tiff";
 import { flattenBackground } from "./background";
 import { type Grey, otsu, toCanvas, toGrey, toPgm } from "./grey";
 import { invertDarkRegions } from "./inverted";
+import { headerDpi } from "./resolution";
 import { estimateSkew, typicalXHeight } from "./skew";
 
 export const PREPROCESS_STEPS = ["normalize", "deskew", "upscale", "downscale"] as const;
@@ -152,8 +154,15 @@ export async function preparePage(
   let base = 1;
   let page: ReturnType<typeof prepare> | undefined;
   let xHeight: number | undefined;
-  // A TIFF passes through as before (the canvas cannot decode it), not halved by sharp.
-  const large = size && size.width * size.height >= LARGE_PAGE && !isTiff(bytes);
+  // A TIFF passes through as before (the canvas cannot decode it), not halved by
+  // sharp. A page whose header gives its resolution (a scan, a drawn page; a phone
+  // photo gives none) is read at it, at full size: halved, a form drawn at 300 dpi
+  // read worse (rendered form, CER 0.3 → 0.8 %).
+  const large =
+    size &&
+    size.width * size.height >= LARGE_PAGE &&
+    !isTiff(bytes) &&
+    headerDpi(bytes) === undefined;
   if (steps.has("downscale") && size && large) {
     const small = await halfSize(bytes, size);
     const half = small && prepare(small);
