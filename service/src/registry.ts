@@ -25,13 +25,20 @@ const shared = new WeakMap<ReadonlyMap<string, Provider>, { close(): Promise<voi
 export function createProviders(config: ProviderConfig): Map<string, Provider> {
   // Which way up a page is, for every engine (text/upright.ts).
   const orientation = createOrientationDetector({ command: config.tesseractCommand });
+  // Large print is read at half size (the "downscale" step) only by the providers
+  // measured to read it as well so: Tesseract's LSTM engines on photos and pages
+  // (bench/calibration.ts, rendered phone-photo: native 1.8 → 1.9 %, best 2.2 → 2.2 %,
+  // 2.5–3 × faster). PaddleOCR (1.0 → 3.1 %) and the legacy engine (5.2 → 6.9 %)
+  // read worse; tables, invoices and PDF pages were not measured so.
+  const fullSize = new Set([...config.preprocess].filter((step) => step !== "downscale"));
   const raster = {
     pdfDpi: config.pdfDpi,
     pdftoppm: config.pdftoppmCommand,
     answerBounds: config.answerBounds,
-    preprocess: config.preprocess,
+    preprocess: fullSize,
     orientation,
   };
+  const halving = { ...raster, preprocess: config.preprocess };
   const nativeOptions = {
     command: config.tesseractCommand,
     concurrency: config.nativeConcurrency,
@@ -59,17 +66,17 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       ocrEngines,
       pdftoppm: config.pdftoppmCommand,
       answerBounds: config.answerBounds,
-      preprocess: config.preprocess,
+      preprocess: fullSize,
       orientation,
     });
-  const bestOcr = createOcrProvider("tesseractjs-best", best, raster);
+  const bestOcr = createOcrProvider("tesseractjs-best", best, halving);
   const paddleOcr = createOcrProvider("paddleocr", paddle, raster);
   // Tesseract reading line by line across the page, for tables and invoices alike.
   const rowsPdf = pdfText([nativeRows, best]);
   const rowsImage = createOcrProvider("tesseract-native-rows", nativeRows, raster);
   const paddlePdf = pdfText([paddle]);
   const providers: Provider[] = [
-    createOcrProvider("tesseract-native", native, raster),
+    createOcrProvider("tesseract-native", native, halving),
     bestOcr,
     createOcrProvider("tesseractjs-fast", fast, raster),
     paddleOcr,
@@ -85,7 +92,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
         pdf: rowsPdf,
         image: createOcrProvider("tesseract-native-rows", nativeRows, {
           ...raster,
-          preprocess: new Set([...config.preprocess].filter((step) => step !== "normalize")),
+          preprocess: new Set([...fullSize].filter((step) => step !== "normalize")),
         }),
       },
       { pdftoppm: config.pdftoppmCommand, cellEngine: nativeRows },

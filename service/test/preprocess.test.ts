@@ -8,12 +8,15 @@ import { otsu, toGrey } from "../src/preprocess/grey";
 const ALL = new Set(["normalize", "deskew", "upscale"] as const);
 
 /** A page of text lines, turned `tilt` degrees clockwise, as PNG. */
-function page(options: { tilt?: number; size?: number; ink?: string; paper?: string } = {}) {
-  const { tilt = 0, size = 20, ink = "#111111", paper = "#ffffff" } = options;
-  const canvas = createCanvas(900, 500);
+function page(
+  options: { tilt?: number; size?: number; ink?: string; paper?: string; zoom?: number } = {},
+) {
+  const { tilt = 0, size = 20, ink = "#111111", paper = "#ffffff", zoom = 1 } = options;
+  const canvas = createCanvas(900 * zoom, 500 * zoom);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = paper;
-  ctx.fillRect(0, 0, 900, 500);
+  ctx.fillRect(0, 0, 900 * zoom, 500 * zoom);
+  ctx.scale(zoom, zoom);
   ctx.translate(450, 250);
   ctx.rotate((tilt * Math.PI) / 180);
   ctx.translate(-450, -250);
@@ -179,6 +182,60 @@ describe("preparePage", () => {
       .toBuffer();
     expect((await preparePage(large, ALL)).image).toBe(large);
     expect((await preparePage(large, ALL, "png")).image).toBe(large);
+  });
+
+  describe("downscale", () => {
+    const WITH = new Set(["normalize", "deskew", "upscale", "downscale"] as const);
+    /** The page drawn 4 × as large (3600 × 2000 = 7.2 MP, as a phone photo is), as JPEG. */
+    const large = async (options: Parameters<typeof page>[0]) => {
+      const { default: sharp } = await import("sharp");
+      return sharp(page({ ...options, zoom: 4 }))
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    };
+
+    it("reads a large page of large print at half size, and maps boxes back by 2", async () => {
+      const prepared = await preparePage(await large({}), WITH);
+      expect(prepared.scale).toBe(0.5);
+      expect(prepared.skew).toBe(0);
+      expect(prepared.original).toEqual({ width: 3600, height: 2000 });
+      expect(await decode(prepared.image)).toEqual({ width: 1800, height: 1000 });
+      expect(prepared.toOriginal({ x0: 100, y0: 50, x1: 200, y1: 70 })).toEqual({
+        x0: 200,
+        y0: 100,
+        x1: 400,
+        y1: 140,
+      });
+      // Without the step, the page keeps its size.
+      expect((await preparePage(await large({}), ALL)).scale).toBe(1);
+    });
+
+    it("turns a tilted large page back at half size", async () => {
+      const prepared = await preparePage(await large({ tilt: 3 }), WITH);
+      expect(prepared.scale).toBe(0.5);
+      expect(Math.abs(prepared.skew - 3)).toBeLessThan(0.3);
+      const size = await decode(prepared.image);
+      expect(size.width).toBeGreaterThan(1800);
+      expect(size.width).toBeLessThan(1900);
+    });
+
+    it("keeps a large page that gives its resolution at full size", async () => {
+      const { default: sharp } = await import("sharp");
+      const scan = await sharp(await large({}))
+        .withMetadata({ density: 300 })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+      const prepared = await preparePage(scan, WITH);
+      expect(prepared.scale).toBe(1);
+      expect(await decode(prepared.image)).toEqual({ width: 3600, height: 2000 });
+    });
+
+    it("keeps a large page of small print at full size", async () => {
+      // 4 px type drawn 4 × as large: 16 px type, its x-height about 8 px, 4 once halved.
+      const prepared = await preparePage(await large({ size: 4 }), WITH);
+      expect(prepared.scale).toBeGreaterThanOrEqual(1);
+      expect((await decode(prepared.image)).width).toBeGreaterThanOrEqual(3600);
+    });
   });
 
   it("measures Otsu's threshold between ink and paper", async () => {
