@@ -34,6 +34,7 @@ const LAYERS = [
     "openapi.ts",
     "catalog-quality.json",
   ],
+  ["images.ts"], // sharp, loaded once with its cache off; a TIFF's signature
 ];
 
 /** The only part of lib/ the service may import: what both programs share (lib/kernel/README.md). */

@@ -13,7 +13,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Worker } from "tesseract.js";
 import { createWorker, OEM } from "tesseract.js";
-import { loadSharp } from "../pages/sharp";
+import { loadSharp } from "../images";
 import type { QuarterTurn } from "../preprocess/turn";
 import { commandExists, runCommand } from "./command";
 import { EnginePool, slotPool } from "./pool";

@@ -27,7 +27,7 @@ import path from "node:path";
 import { imageSize } from "image-size";
 import type { InferenceSession } from "onnxruntime-node";
 import type { OcrSpan } from "@/lib/kernel/contract";
-import { loadSharp } from "../pages/sharp";
+import { loadSharp } from "../images";
 import { MAX_PAGE_PIXELS } from "../providers/limits";
 import { UnreadableDocumentError } from "../providers/types";
 import { buildPage, type RecognizedPage } from "./ocr-page";

@@ -5,18 +5,9 @@
 // page being read is decoded. The engines' own readers would see the first page
 // only (the canvas none at all).
 import type { Sharp, SharpOptions } from "sharp";
+import { loadSharp } from "../images";
 import { UnreadableDocumentError } from "../providers/types";
 import { MAX_PAGE_PIXELS } from "./pdf";
-import { loadSharp } from "./sharp";
-
-/** Whether the bytes start as a TIFF does (little- or big-endian). */
-export function isTiff(bytes: Buffer): boolean {
-  return (
-    bytes.length >= 4 &&
-    ((bytes[0] === 0x49 && bytes[1] === 0x49 && bytes[2] === 0x2a && bytes[3] === 0x00) ||
-      (bytes[0] === 0x4d && bytes[1] === 0x4d && bytes[2] === 0x00 && bytes[3] === 0x2a))
-  );
-}
 
 /**
  * sharp loads libvips, a native library: only when a TIFF comes. Headers are

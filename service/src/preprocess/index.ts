@@ -23,8 +23,7 @@
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { imageSize } from "image-size";
 import type { BBox } from "@/lib/kernel/contract";
-import { loadSharp } from "../pages/sharp";
-import { isTiff } from "../pages/tiff";
+import { isTiff, loadSharp } from "../images";
 import { flattenBackground } from "./background";
 import { type Grey, otsu, toCanvas, toGrey, toPgm } from "./grey";
 import { invertDarkRegions } from "./inverted";

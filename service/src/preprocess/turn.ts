@@ -2,7 +2,7 @@
 // down, read upright), with sharp (libvips, off the event loop); and the boxes
 // found on the turned image put back where they lie on the image as sent.
 import type { BBox } from "@/lib/kernel/contract";
-import { loadSharp } from "../pages/sharp";
+import { loadSharp } from "../images";
 
 /** Degrees clockwise. */
 export type QuarterTurn = 0 | 90 | 180 | 270;

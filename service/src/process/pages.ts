@@ -4,8 +4,9 @@
 // each page's pixels (every page is read, like a PDF's). A document over a limit
 // is refused with a plain sentence; nothing is decoded or rasterised to find out.
 import { imageSize } from "image-size";
+import { isTiff } from "../images";
 import { MAX_PAGE_PIXELS, MIN_PDF_DPI, openPdf } from "../pages/pdf";
-import { isTiff, tiffPageCount, tiffPageSize } from "../pages/tiff";
+import { tiffPageCount, tiffPageSize } from "../pages/tiff";
 import { UnreadableDocumentError } from "../providers/types";
 
 const megapixels = (pixels: number) => `${Math.round(pixels / 1_000_000)} megapixels`;

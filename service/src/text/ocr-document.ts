@@ -13,9 +13,10 @@ import { documentText } from "../engines/ocr-page";
 import type { OrientationDetector } from "../engines/orientation";
 import type { OcrEngine } from "../engines/types";
 import { unreadInk, withUnreadText } from "../engines/unread-text";
+import { isTiff } from "../images";
 import { effectiveDpi, openPdf, rasterisePage } from "../pages/pdf";
 import { sniffDocument } from "../pages/sniff";
-import { isTiff, tiffPage, tiffPageCount } from "../pages/tiff";
+import { tiffPage, tiffPageCount } from "../pages/tiff";
 import {
   type PreparedFormat,
   type PreparedPage,
