@@ -6,8 +6,8 @@
 //   deskew     straighten text tilted by more than MIN_SKEW degrees (skew.ts)
 //   upscale    enlarge small print (x-height under SMALL_PRINT pixels) to TARGET_X_HEIGHT
 //   downscale  prepare and read a large page (LARGE_PAGE pixels or more, its resolution
-//              not given) at half its
-//              width and height when its print is large enough to read so (x-height
+//              not given) at half its width and height when its print is large
+//              enough to read so (x-height
 //              HALVED_X_HEIGHT pixels or more once halved): a phone photo of 8–12 MP
 //              holds 4 × the pixels its text needs, and every step and the engine
 //              pay for each of them
@@ -88,11 +88,6 @@ function headerSize(bytes: Buffer): { width: number; height: number } | undefine
   }
 }
 
-function headerPixels(bytes: Buffer): number | undefined {
-  const size = headerSize(bytes);
-  return size && size.width * size.height;
-}
-
 /**
  * The image at half its width and height, grey on white as toGrey() makes it,
  * decoded by sharp (a JPEG at half size as it decodes); undefined when sharp cannot.
@@ -129,7 +124,8 @@ export async function preparePage(
   format: PreparedFormat = "pgm",
 ): Promise<PreparedPage> {
   const unchanged = { image: bytes, scale: 1, skew: 0, toOriginal: same };
-  if (steps.size === 0 || !isWhole(bytes) || (headerPixels(bytes) ?? 0) > MAX_PIXELS) {
+  const size = headerSize(bytes);
+  if (steps.size === 0 || !isWhole(bytes) || (size ? size.width * size.height : 0) > MAX_PIXELS) {
     return unchanged;
   }
   const encode = (image: Grey) => (format === "png" ? toCanvas(image).encode("png") : toPgm(image));
@@ -149,7 +145,6 @@ export async function preparePage(
   // A large page is prepared at half size first (decoded so: a JPEG decodes at
   // half size for a fraction of the cost); its print, measured there, says
   // whether the half-size page is the one to read, or the page at full size.
-  const size = headerSize(bytes);
   let base = 1;
   let page: ReturnType<typeof prepare> | undefined;
   let xHeight: number | undefined;
