@@ -1,7 +1,10 @@
 // The truth of a real e-invoice, read from its own XML (CII as in Factur-X,
 // ZUGFeRD 2 and XRechnung; ZUGFeRD 1; UBL Invoice and CreditNote), in the
 // shape of the calibration invoices. Only what the XML states is written:
-// a field the XML leaves out is left out here too, never guessed.
+// a field the XML leaves out is left out here too, never guessed. The
+// subtotal is the lines' sum (BT-106), as the interface's
+// `line_items_match_subtotal` check means it; the amount the tax is charged on
+// (BT-109, after document allowances and charges) only where BT-106 is absent.
 import { all, first, parseXml, textAt, type XmlElement } from "./xml";
 
 export interface LineItemTruth {
@@ -174,7 +177,9 @@ const fromCii = (root: XmlElement, v1: boolean): InvoiceTruth => {
         textAt(settlement, "SpecifiedTradePaymentTerms", "DueDateDateTime", "DateTimeString"),
       ),
       currency,
-      subtotal: amountIn(all(summation, "TaxBasisTotalAmount"), currency),
+      subtotal:
+        amountIn(all(summation, "LineTotalAmount"), currency) ??
+        amountIn(all(summation, "TaxBasisTotalAmount"), currency),
       tax_amount: amountIn(all(summation, "TaxTotalAmount"), currency),
       total: amountIn(all(summation, "GrandTotalAmount"), currency),
     }),
@@ -233,7 +238,8 @@ const fromUbl = (root: XmlElement): InvoiceTruth => {
       invoice_date: isoDate(textAt(root, "IssueDate")),
       due_date: isoDate(textAt(root, "DueDate") ?? textAt(root, "PaymentMeans", "PaymentDueDate")),
       currency,
-      subtotal: num(textAt(totals, "TaxExclusiveAmount")),
+      subtotal:
+        num(textAt(totals, "LineExtensionAmount")) ?? num(textAt(totals, "TaxExclusiveAmount")),
       tax_amount: amountIn(all(root, "TaxTotal", "TaxAmount"), currency),
       total: num(textAt(totals, "TaxInclusiveAmount")),
     }),

@@ -113,6 +113,18 @@ describe("reading the XML", () => {
     expect(items(data)).toEqual(SAMPLE_ITEMS);
   });
 
+  it("leaves out a line that is only a note, with no product, quantity or amount at all", () => {
+    // As a ZUGFeRD 1 ERP writes a remark between the lines (Mustang's validV1WithAdditionalData.pdf).
+    const note = `<ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument><ram:IncludedNote><ram:Content>Delivery before Christmas is guaranteed.</ram:Content></ram:IncludedNote></ram:AssociatedDocumentLineDocument><ram:SpecifiedSupplyChainTradeSettlement /></ram:IncludedSupplyChainTradeLineItem>`;
+    const xml = zugferd1Xml(SAMPLE).replace(
+      "<ram:IncludedSupplyChainTradeLineItem>",
+      `${note}<ram:IncludedSupplyChainTradeLineItem>`,
+    );
+    expect(xml).toContain("Delivery before Christmas");
+    const { data } = answerFromXml({ invoice: readEInvoice(bytes(xml)) });
+    expect(items(data)).toEqual(SAMPLE_ITEMS);
+  });
+
   it("keeps the XML's own text for each value: the date as written, the amount unrounded", () => {
     const { data } = answerFromXml({ invoice: readEInvoice(bytes(ciiXml(SAMPLE))) });
     expect(data.fields.invoice_date).toEqual({

@@ -109,7 +109,7 @@ export function addressValue(
  * heading or a note between the lines, as some ERPs write them).
  */
 export const isNoteLine = (line: EInvoiceLine) =>
-  line.quantity === 0 && (line.amount ?? 0) === 0 && (line.unit_price ?? 0) === 0;
+  (line.quantity ?? 0) === 0 && (line.amount ?? 0) === 0 && (line.unit_price ?? 0) === 0;
 
 /** The amount among several (one per currency) that is in `currency`, else the first. */
 export function inCurrency(
