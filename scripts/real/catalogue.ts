@@ -41,6 +41,8 @@ export interface CatalogueDocument {
   kind: string;
   languageHints?: string[];
   note?: string;
+  /** A receipt's whole printed text, written by hand and committed as NAME.txt: the real receipts' column of bench/calibration.ts. */
+  transcript?: true;
 }
 
 export const REPOS = {
@@ -642,6 +644,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "photo",
     languageHints: ["fr"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -657,6 +660,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "photo",
     languageHints: ["es"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -672,6 +676,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "photo",
     languageHints: ["en"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -687,6 +692,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "photo",
     languageHints: ["en"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -702,6 +708,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "photo",
     languageHints: ["en"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -717,6 +724,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "scan",
     languageHints: ["en"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -732,6 +740,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "screenshot",
     languageHints: ["en"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -747,6 +756,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "screenshot",
     languageHints: ["en"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -762,6 +772,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "photo",
     languageHints: ["en"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -777,6 +788,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "photo",
     languageHints: ["en"],
+    transcript: true,
   },
   {
     set: "receipts",
@@ -792,6 +804,7 @@ export const DOCUMENTS: CatalogueDocument[] = [
     },
     kind: "photo",
     languageHints: ["fr"],
+    transcript: true,
   },
   {
     set: "einvoices",

@@ -51,6 +51,13 @@ const checkSet = (set: SetName): string[] => {
       if (digest !== entry.source.sha256)
         errors.push(`${where}: sha256 differs from the pinned one`);
     }
+    if (entry.transcript !== undefined) {
+      const transcriptPath = path.join(REAL_DIR, set, entry.transcript);
+      if (!existsSync(transcriptPath))
+        errors.push(`${where}: transcript ${entry.transcript} missing`);
+      else if (!TextTruth.safeParse(readFileSync(transcriptPath, "utf8")).success)
+        errors.push(`${set}/${entry.transcript}: empty transcription`);
+    }
     const truthPath = path.join(REAL_DIR, set, entry.truth);
     if (!existsSync(truthPath)) {
       errors.push(`${where}: truth ${entry.truth} missing`);

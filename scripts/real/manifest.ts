@@ -39,6 +39,8 @@ export const ManifestEntry = z.object({
   truthFrom: z.string().min(1),
   truthSource: z.string().optional(),
   note: z.string().optional(),
+  /** The document's whole printed text, written by hand (receipts, whose truth is their fields). */
+  transcript: z.string().optional(),
 });
 export type ManifestEntry = z.infer<typeof ManifestEntry>;
 export const Manifest = z.array(ManifestEntry);
@@ -67,6 +69,7 @@ export const manifestEntry = (doc: CatalogueDocument): ManifestEntry => {
     truthFrom: TRUTH_FROM[recipe.kind],
     truthSource,
     note: doc.note,
+    transcript: doc.transcript ? truthFileOf({ set: "text", file: doc.file }) : undefined,
   });
 };
 
