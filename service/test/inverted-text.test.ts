@@ -15,6 +15,7 @@ import { invertedRegions } from "../src/preprocess/inverted";
 import type { Provider } from "../src/providers/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { createRouter, loadRoutingConfig } from "../src/routing";
+import { deskPhoto } from "./desk-photo";
 import { startService, type TestService } from "./helpers";
 import { FIXTURES, OCR, processPath, uploadBytes } from "./process-helpers";
 import { characterErrorRate } from "./truth";
@@ -119,6 +120,12 @@ describe("regions of light text on dark", () => {
     ctx.fillRect(20, 160, 860, 40);
     ctx.fillRect(20, 240, 200, 140);
     expect(invertedRegions(toGrey(canvas))).toEqual([]);
+  });
+
+  it("are not the desk around a photographed receipt, nor its paper in shadow", () => {
+    // The desk is darker than the white margins the photo is pasted on, and
+    // holds the lighter paper; turned over, the paper would become the ink.
+    expect(invertedRegions(toGrey(deskPhoto()))).toEqual([]);
   });
 
   it("are found on no calibration page or fixture", async () => {

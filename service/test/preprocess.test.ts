@@ -4,6 +4,7 @@ import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { preparePage } from "../src/preprocess";
 import { otsu, toGrey } from "../src/preprocess/grey";
+import { DESK_LINES, DESK_PHOTO, deskLineY, deskPhoto } from "./desk-photo";
 
 const ALL = new Set(["normalize", "deskew", "upscale"] as const);
 
@@ -123,6 +124,30 @@ describe("preparePage", () => {
     // The words' strokes, not the grain: well under 1 % of the page.
     expect(dark).toBeGreaterThan(500);
     expect(dark / pixels.length).toBeLessThan(0.01);
+  });
+
+  it("keeps the print on a photographed receipt's shaded paper, the desk around it and the margins white", async () => {
+    const prepared = await preparePage(
+      deskPhoto().toBuffer("image/png"),
+      new Set(["normalize"] as const),
+    );
+    const { width, height } = await decode(prepared.image);
+    const pixels = prepared.image.subarray(prepared.image.length - width * height);
+    const { paper } = DESK_PHOTO;
+    // Ink on each line's row of the paper, the last ones in the shadow included.
+    const inkOnLine = (i: number) => {
+      let ink = 0;
+      for (let y = deskLineY(i) - 16; y < deskLineY(i) + 4; y++) {
+        for (let x = paper.x0 + 10; x < paper.x1 - 10; x++)
+          if ((pixels[y * width + x] ?? 255) < 128) ink++;
+      }
+      return ink;
+    };
+    for (let i = 0; i < DESK_LINES.length; i++)
+      expect(inkOnLine(i), DESK_LINES[i]).toBeGreaterThan(100);
+    // Between the lines, the paper is white even where it was in shadow.
+    const y = deskLineY(DESK_LINES.length - 1) + 30;
+    expect(pixels[y * width + paper.x0 + 100]).toBeGreaterThan(200);
   });
 
   it("lays a transparent page on white paper: ink only in the alpha channel is not lost", async () => {

@@ -25,6 +25,8 @@ const MIN_INK_CONTRAST = 48;
 const SPECKLE = 200;
 /** A cell whose brightest pixel is under this share of the typical paper's is not paper. */
 const DESK = 0.6;
+/** A cell whose pixels differ by at most this many grey levels is flat: no paper of a photo or a scan. */
+const FLAT = 2;
 
 export function flattenBackground(source: Grey): Grey {
   const image = noisy(source) ? smooth(source) : source;
@@ -32,15 +34,17 @@ export function flattenBackground(source: Grey): Grey {
   const cols = Math.ceil(width / CELL);
   const rows = Math.ceil(height / CELL);
   const paper = new Float32Array(cols * rows);
+  const darkest = new Float32Array(cols * rows).fill(255);
   for (let y = 0; y < height; y++) {
     const cellRow = Math.floor(y / CELL) * cols;
     for (let x = 0; x < width; x++) {
       const cell = cellRow + Math.floor(x / CELL);
       const v = data[y * width + x] ?? 0;
       if (v > (paper[cell] ?? 0)) paper[cell] = v;
+      if (v < (darkest[cell] ?? 255)) darkest[cell] = v;
     }
   }
-  const desk = deskCells(paper, cols, rows);
+  const desk = deskCells(paper, darkest, cols, rows);
   const flat = new Uint8ClampedArray(width * height);
   for (let y = 0; y < height; y++) {
     // Bilinear between cell centres.
@@ -112,9 +116,21 @@ function smooth({ width, height, data }: Grey): Grey {
   return { width, height, data: out };
 }
 
-/** 1 for cells of the desk and for paper cells beside them. */
-function deskCells(paper: Float32Array, cols: number, rows: number): Uint8Array {
-  const sorted = [...paper].sort((a, b) => a - b);
+/**
+ * 1 for cells of the desk and for paper cells beside them. The typical paper is
+ * taken over cells with any texture: a picture's blank margins (one flat grey,
+ * a photo pasted on white) would set it at their white, and the photographed
+ * paper in shadow would be taken for desk (a real receipt: every line below its
+ * address lost).
+ */
+function deskCells(
+  paper: Float32Array,
+  darkest: Float32Array,
+  cols: number,
+  rows: number,
+): Uint8Array {
+  const textured = paper.filter((v, i) => v - (darkest[i] ?? v) > FLAT);
+  const sorted = [...(textured.length > 0 ? textured : paper)].sort((a, b) => a - b);
   const typical = sorted[Math.floor(sorted.length * 0.75)] ?? 0;
   const dark = paper.map((v) => (v < DESK * typical ? 1 : 0));
   const desk = new Uint8Array(paper.length);

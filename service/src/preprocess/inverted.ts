@@ -10,8 +10,8 @@
 // the page's ink threshold (Otsu), joined with their neighbours into regions.
 // A region is kept when it is large enough to hold a line of text, mostly dark
 // across its whole box, its dark pixels one background around light blobs of
-// text size (letters): a picture, a dark bar, the desk beside a photographed
-// sheet or bold dark print are not.
+// text size (letters), its ground truly dark: a picture, a dark bar, the desk
+// around or beside a photographed sheet or bold dark print are not.
 import type { BBox } from "@/lib/kernel/contract";
 import { type Grey, otsu } from "./grey";
 
@@ -31,6 +31,14 @@ const MIN_LETTERS = 3;
 const MIN_LETTER = 6;
 /** …and at most this share of the region's height. */
 const MAX_LETTER = 0.9;
+/**
+ * The ground's median grey (its pixels under the threshold) is at most this: a
+ * banner or a header row is dark (navy, black, brown: 20–90, grey 128). A desk
+ * around a photographed receipt, or paper in shadow, is only darker than the
+ * page's white margins (wood at 180–200): turned over, the paper would be read
+ * as ink (real receipts on wood: every word lost).
+ */
+const DARK_GROUND = 160;
 
 /** Every other pixel of every other row: enough to tell dark cells and the threshold, at a quarter of the cost. */
 const STEP = 2;
@@ -115,6 +123,27 @@ function darkShare(image: Grey, threshold: number, b: BBox): number {
   return dark / Math.max(1, (b.x1 - b.x0) * (b.y1 - b.y0));
 }
 
+/** The median grey of the rectangle's pixels darker than the threshold. */
+function groundGrey(image: Grey, threshold: number, b: BBox): number {
+  const counts = new Uint32Array(256);
+  let total = 0;
+  for (let y = b.y0; y < b.y1; y++) {
+    const row = y * image.width;
+    for (let x = b.x0; x < b.x1; x++) {
+      const v = image.data[row + x] ?? 255;
+      if (v < threshold) {
+        counts[v] = (counts[v] ?? 0) + 1;
+        total++;
+      }
+    }
+  }
+  for (let v = 0, seen = 0; v < 256; v++) {
+    seen += counts[v] ?? 0;
+    if (2 * seen >= total) return v;
+  }
+  return 255;
+}
+
 /**
  * The group's box fitted to the region to the pixel: grown by the rows and
  * columns beside it that are mostly dark (at most a cell: the grid cuts the
@@ -193,6 +222,7 @@ function blobsIn(image: Grey, box: BBox, take: (value: number) => boolean): Blob
  */
 function holdsLightText(image: Grey, box: BBox, threshold: number): boolean {
   if (darkShare(image, threshold, box) < DARK_BOX) return false;
+  if (groundGrey(image, threshold, box) > DARK_GROUND) return false;
   const dark = blobsIn(image, box, (v) => v < threshold);
   const inked = dark.reduce((sum, b) => sum + b.pixels, 0);
   const largest = Math.max(0, ...dark.map((b) => b.pixels));
