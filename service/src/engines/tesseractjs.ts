@@ -191,6 +191,7 @@ export function createTesseractJs(options: TesseractJsOptions): OcrEngine {
       }, signal);
 
   return {
+    family: "tesseract",
     requires: "tesseract.js language data (npm: @tesseract.js-data/<lang>)",
     available: async () => (await languages()).size > 0,
     languages,

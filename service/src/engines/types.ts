@@ -22,4 +22,6 @@ export interface OcrEngine {
   preparedAs?: PreparedFormat;
   /** What installs it (Provider.requires). */
   requires: string;
+  /** The engine whatever its model (Provider.engine): "tesseract", "paddleocr". */
+  family?: string;
 }

@@ -68,6 +68,12 @@ export interface Provider<D extends ProviderData = ProviderData> {
   readonly offers?: readonly ProviderOffer[];
   /** Reads only the pages ProviderInput.pages names, and answers for those alone. */
   readonly selectsPages?: boolean;
+  /**
+   * The engine that does the reading, shared by providers that are one engine
+   * with other models or settings ("tesseract"); the provider's own when absent.
+   * After an unsure answer the router tries another engine first.
+   */
+  readonly engine?: string;
 }
 
 /**

@@ -8,6 +8,10 @@
 // "low_quality" when a provider answered but its answer failed its own checks
 // (ProviderOutput.check, INTERFACE.md "Quality failover"): the router then
 // tries the next provider, and returns the best unsure answer if none is sure.
+// After an unsure answer the next is the best-ranked one of another engine
+// (Provider.engine), if any: another model of the same engine misreads the
+// same pages (real receipts: each Tesseract model unsure in turn, PaddleOCR
+// sure and right, docs/decisions.md "Quality failover").
 import type { Attempt } from "@/lib/kernel/contract";
 import type { CatalogEntry, ProviderSlot } from "../catalog";
 import { ConfigError } from "../config";
@@ -228,7 +232,15 @@ export function createRouter(
       throw new Failure(attempts);
     };
 
-    for (const { slot } of await ranked(request.category, request.input)) {
+    const queue = await ranked(request.category, request.input);
+    /** Engines whose answer was unsure: another model of one misreads the same pages. */
+    const unsure = new Set<string>();
+    const engineOf = (name: string) => entries.get(name)?.provider.engine ?? name;
+    while (queue.length > 0) {
+      const other = queue.findIndex(({ slot }) => !unsure.has(engineOf(slot.provider)));
+      const next = queue.splice(Math.max(0, other), 1)[0];
+      if (!next) break;
+      const { slot } = next;
       request.signal?.throwIfAborted();
       const entry = entries.get(slot.provider);
       if (!entry?.breaker.allowsAttempt()) continue;
@@ -243,6 +255,7 @@ export function createRouter(
       if ("output" in result) {
         const { output } = result;
         if (!isUnsure(output.check)) return answer({ output, slot });
+        unsure.add(engineOf(slot.provider));
         if (!best || output.check.score > best.score) {
           best = { output, slot, score: output.check.score };
         }

@@ -65,6 +65,7 @@ export function createOcrProvider(
 ): Provider<OcrData> {
   return {
     name,
+    engine: engine.family,
     requires: engine.requires,
     selectsPages: true,
     available: () => engine.available(),
