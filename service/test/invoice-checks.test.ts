@@ -112,9 +112,14 @@ describe("what decides failover", () => {
   });
 
   it("asks a receipt for a total, not for line items", () => {
-    expect(checkInvoice(answer({ total: 5.65 }, [], "receipt")).confident).toBe(true);
-    expect(checkInvoice(answer({ total: 5.65 }, [], "invoice")).reason).toContain(
-      "no line items found",
-    );
+    const dated = { invoice_date: "2026-03-01", total: 5.65 };
+    expect(checkInvoice(answer(dated, [], "receipt")).confident).toBe(true);
+    expect(checkInvoice(answer(dated, [], "invoice")).reason).toContain("no line items found");
+  });
+
+  it("is unsure of an answer with no date: every invoice and receipt is dated", () => {
+    const check = checkInvoice(answer({ total: 21 }, [], "receipt"));
+    expect(check.confident).toBe(false);
+    expect(check.reason).toBe("no date found");
   });
 });

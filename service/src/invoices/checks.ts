@@ -90,8 +90,8 @@ export function invoiceChecks(
 const money = (n: number) => n.toFixed(2);
 
 /**
- * How sure the answer is: unsure when a check fails, or no total or line item
- * was found (a receipt may have no items: its total is enough).
+ * How sure the answer is: unsure when a check fails, or no total, date or line
+ * item was found (a receipt may have no items: its total is enough).
  */
 export function checkInvoice(data: InvoiceData): AnswerCheck {
   const fields = Object.values(data.fields);
@@ -126,6 +126,9 @@ export function checkInvoice(data: InvoiceData): AnswerCheck {
     reasons.push(`the dates cannot be the invoice's (${shown})`);
   }
   if (total.value === null) reasons.push("no total found");
+  // Every invoice and till receipt is dated: none read is a misread page (a
+  // receipt photographed on wood, its print read as noise), worth another try.
+  if (invoice_date.value === null) reasons.push("no date found");
   // Another provider may find the items this one missed.
   if (data.line_items.length === 0 && data.document_kind !== "receipt") {
     reasons.push("no line items found");
