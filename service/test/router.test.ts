@@ -350,7 +350,7 @@ describe("quality failover", () => {
     expect(result.estimatedCost).toBeCloseTo(0.002, 10);
   });
 
-  it("after an unsure answer tries another engine before another model of the same one", async () => {
+  it("after an unsure answer passes over the same engine's other models", async () => {
     // a and b are one engine; c, ranked last, is another.
     const b = fake("b", { ...sure, engine: "tesseract" });
     const router = createRouter(
@@ -361,18 +361,23 @@ describe("quality failover", () => {
     expect(result.provider).toBe("c");
     expect(outcomes(result.attempts)).toEqual(["a:low_quality", "c:ok"]);
     expect(b.calls).toBe(0);
-    // The other engine unsure too: the same engine's other model is still tried.
+    // The other engine unsure too: the better unsure answer, b never read.
     const again = createRouter(
       config(),
-      registry(
-        fake("a", { ...unsure(0.4), engine: "tesseract" }),
-        fake("b", { ...sure, engine: "tesseract" }),
-        fake("c", unsure(0.3)),
-      ),
+      registry(fake("a", { ...unsure(0.4), engine: "tesseract" }), b, fake("c", unsure(0.3))),
     );
     const second = await again.route({ category: category(), input });
-    expect(second.provider).toBe("b");
-    expect(outcomes(second.attempts)).toEqual(["a:low_quality", "c:low_quality", "b:ok"]);
+    expect(second.provider).toBe("a");
+    expect(outcomes(second.attempts)).toEqual(["a:low_quality", "c:low_quality"]);
+    expect(b.calls).toBe(0);
+    // An error is no reading: the same engine's next model is tried.
+    const failing = createRouter(
+      config(),
+      registry(fake("a", { fail: true, engine: "tesseract" }), b, fake("c", sure)),
+    );
+    const third = await failing.route({ category: category(), input });
+    expect(third.provider).toBe("b");
+    expect(outcomes(third.attempts)).toEqual(["a:error", "b:ok"]);
   });
 
   it("pays nothing extra for a sure first answer", async () => {

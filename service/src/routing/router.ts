@@ -8,10 +8,10 @@
 // "low_quality" when a provider answered but its answer failed its own checks
 // (ProviderOutput.check, INTERFACE.md "Quality failover"): the router then
 // tries the next provider, and returns the best unsure answer if none is sure.
-// After an unsure answer the next is the best-ranked one of another engine
-// (Provider.engine), if any: another model of the same engine misreads the
-// same pages (real receipts: each Tesseract model unsure in turn, PaddleOCR
-// sure and right, docs/decisions.md "Quality failover").
+// After an unsure answer the same engine's other models (Provider.engine) are
+// passed over: they misread the same pages (real receipts: each Tesseract
+// model unsure in turn, PaddleOCR sure and right, docs/decisions.md "Quality
+// failover"). A provider that failed with an error does not count.
 import type { Attempt } from "@/lib/kernel/contract";
 import type { CatalogEntry, ProviderSlot } from "../catalog";
 import { ConfigError } from "../config";
@@ -232,15 +232,11 @@ export function createRouter(
       throw new Failure(attempts);
     };
 
-    const queue = await ranked(request.category, request.input);
     /** Engines whose answer was unsure: another model of one misreads the same pages. */
     const unsure = new Set<string>();
     const engineOf = (name: string) => entries.get(name)?.provider.engine ?? name;
-    while (queue.length > 0) {
-      const other = queue.findIndex(({ slot }) => !unsure.has(engineOf(slot.provider)));
-      const next = queue.splice(Math.max(0, other), 1)[0];
-      if (!next) break;
-      const { slot } = next;
+    for (const { slot } of await ranked(request.category, request.input)) {
+      if (unsure.has(engineOf(slot.provider))) continue;
       request.signal?.throwIfAborted();
       const entry = entries.get(slot.provider);
       if (!entry?.breaker.allowsAttempt()) continue;
