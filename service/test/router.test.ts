@@ -353,29 +353,22 @@ describe("quality failover", () => {
   it("after an unsure answer passes over the same engine's other models", async () => {
     // a and b are one engine; c, ranked last, is another.
     const b = fake("b", { ...sure, engine: "tesseract" });
-    const router = createRouter(
-      config(),
-      registry(fake("a", { ...unsure(0.4), engine: "tesseract" }), b, fake("c", sure)),
-    );
-    const result = await router.route({ category: category(), input });
+    const route = (a: FakeOptions, c: FakeOptions) =>
+      createRouter(
+        config(),
+        registry(fake("a", { ...a, engine: "tesseract" }), b, fake("c", c)),
+      ).route({ category: category(), input });
+    const result = await route(unsure(0.4), sure);
     expect(result.provider).toBe("c");
     expect(outcomes(result.attempts)).toEqual(["a:low_quality", "c:ok"]);
     expect(b.calls).toBe(0);
     // The other engine unsure too: the better unsure answer, b never read.
-    const again = createRouter(
-      config(),
-      registry(fake("a", { ...unsure(0.4), engine: "tesseract" }), b, fake("c", unsure(0.3))),
-    );
-    const second = await again.route({ category: category(), input });
+    const second = await route(unsure(0.4), unsure(0.3));
     expect(second.provider).toBe("a");
     expect(outcomes(second.attempts)).toEqual(["a:low_quality", "c:low_quality"]);
     expect(b.calls).toBe(0);
     // An error is no reading: the same engine's next model is tried.
-    const failing = createRouter(
-      config(),
-      registry(fake("a", { fail: true, engine: "tesseract" }), b, fake("c", sure)),
-    );
-    const third = await failing.route({ category: category(), input });
+    const third = await route({ fail: true }, sure);
     expect(third.provider).toBe("b");
     expect(outcomes(third.attempts)).toEqual(["a:error", "b:ok"]);
   });

@@ -152,12 +152,13 @@ export async function preparePage(
   // sharp. A page whose header gives its resolution (a scan, a drawn page; a phone
   // photo gives none) is read at it, at full size: halved, a form drawn at 300 dpi
   // read worse (rendered form, CER 0.3 → 0.8 %).
-  const large =
+  if (
+    steps.has("downscale") &&
     size &&
     size.width * size.height >= LARGE_PAGE &&
     !isTiff(bytes) &&
-    headerDpi(bytes) === undefined;
-  if (steps.has("downscale") && size && large) {
+    headerDpi(bytes) === undefined
+  ) {
     const small = await halfSize(bytes, size);
     const half = small && prepare(small);
     xHeight = half?.xHeight();
