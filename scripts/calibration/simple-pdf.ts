@@ -32,17 +32,23 @@ export const textWidth = (text: string, size: number) =>
 const startX = (t: PdfText) =>
   t.align === "right" ? (t.x - textWidth(t.text, t.size ?? 10)).toFixed(2) : t.x;
 
-/** A US Letter page (612 × 792 pt) with `texts` and `lines` (ruling). */
-export function simplePdf(texts: readonly PdfText[], lines: readonly PdfLine[] = []): Buffer {
-  const height = 792;
-  const ops = [
+const LETTER_HEIGHT = 792;
+
+/** The content stream of a US Letter page with `texts` and `lines` (ruling). */
+export function letterContent(texts: readonly PdfText[], lines: readonly PdfLine[] = []): string {
+  const height = LETTER_HEIGHT;
+  return [
     ...lines.map((l) => `${l.x0} ${height - l.y0} m ${l.x1} ${height - l.y1} l S`),
     ...texts.map(
       (t) =>
         `BT /F1 ${t.size ?? 10} Tf ${startX(t)} ${height - t.y} Td (${escapeText(t.text)}) Tj ET`,
     ),
   ].join("\n");
-  return writePdf([{ mediaBox: [0, 0, 612, height], content: ops }]);
+}
+
+/** A US Letter page (612 × 792 pt) with `texts` and `lines` (ruling). */
+export function simplePdf(texts: readonly PdfText[], lines: readonly PdfLine[] = []): Buffer {
+  return writePdf([{ mediaBox: [0, 0, 612, LETTER_HEIGHT], content: letterContent(texts, lines) }]);
 }
 
 /** A page for writePdf: its boxes in points ([x0 y0 x1 y1]) and its content stream. */

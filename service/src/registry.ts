@@ -60,8 +60,9 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     queueLimit: config.queueLimit,
   });
 
-  const pdfText = (ocrEngines: OcrEngine[]) =>
+  const pdfText = (ocrEngines: OcrEngine[], readPictures = false) =>
     createPdfText({
+      readPictures,
       dpi: config.pdfDpi,
       ocrEngines,
       pdftoppm: config.pdftoppmCommand,
@@ -73,6 +74,9 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
   const paddleOcr = createOcrProvider("paddleocr", paddle, raster);
   // Tesseract reading line by line across the page, for tables and invoices alike.
   const rowsPdf = pdfText([nativeRows, best]);
+  // An invoice whose text names no supplier is read again with the text inside
+  // its pictures: a letterhead or footer drawn as an image.
+  const rowsPdfPictures = pdfText([nativeRows, best], true);
   const rowsImage = createOcrProvider("tesseract-native-rows", nativeRows, raster);
   const paddlePdf = pdfText([paddle]);
   const providers: Provider[] = [
@@ -109,7 +113,11 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     }),
     // Invoices: labels and layout over Tesseract's words; amounts and their
     // sums over PaddleOCR's, which misreads differently (docs/invoices.md).
-    createInvoiceProvider("invoices-layout", { pdf: rowsPdf, image: rowsImage }, extractByLayout),
+    createInvoiceProvider(
+      "invoices-layout",
+      { pdf: rowsPdf, pictures: rowsPdfPictures, image: rowsImage },
+      extractByLayout,
+    ),
     createInvoiceProvider(
       "invoices-patterns",
       { pdf: paddlePdf, image: paddleOcr },

@@ -5,7 +5,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDataSchema, processResultSchema } from "@/lib/kernel/contract";
+import { createCanvas } from "@napi-rs/canvas";
 import { type InvoiceTruth, scoreInvoice } from "../../scripts/calibration/invoices";
+import { letterContent, type PdfText, writePdf } from "../../scripts/calibration/simple-pdf";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { createRouter, loadRoutingConfig } from "../src/routing";
 import { startService, type TestService } from "./helpers";
@@ -124,4 +126,68 @@ describe("invoice data", () => {
     expect(meta.attempts?.[0]?.reason).toMatch(/subtotal and tax make .*, the total reads/);
     expect(data.checks.subtotal_and_tax_match_total).toBe(false);
   });
+
+  // A text-layer invoice whose issuer is only in a picture: its footer drawn as an image.
+  it("finds the supplier in a footer drawn as a picture on a text-layer PDF", async () => {
+    const texts: PdfText[] = [
+      { x: 56, y: 60, text: "INVOICE", size: 20 },
+      { x: 56, y: 100, text: "Invoice No. 4471" },
+      { x: 56, y: 114, text: "Date: 03/02/2026" },
+      { x: 56, y: 150, text: "Bill to:" },
+      { x: 56, y: 164, text: "Harbour Cafe Ltd" },
+      { x: 56, y: 178, text: "12 Quay Street, Dublin D02 X285" },
+      { x: 56, y: 230, text: "Description" },
+      { x: 330, y: 230, text: "Qty" },
+      { x: 556, y: 230, text: "Amount", align: "right" },
+      { x: 56, y: 248, text: "Coffee beans, 5 kg" },
+      { x: 330, y: 248, text: "1" },
+      { x: 556, y: 248, text: "84.00", align: "right" },
+      { x: 400, y: 290, text: "Subtotal" },
+      { x: 556, y: 290, text: "84.00", align: "right" },
+      { x: 400, y: 304, text: "VAT 23%" },
+      { x: 556, y: 304, text: "19.32", align: "right" },
+      { x: 400, y: 318, text: "Total EUR" },
+      { x: 556, y: 318, text: "103.32", align: "right" },
+    ];
+    // The footer at 200 dpi, 500 × 100 pt, near the bottom of the page.
+    const footer = createCanvas(1389, 278);
+    const ink = footer.getContext("2d");
+    ink.fillStyle = "#fff";
+    ink.fillRect(0, 0, footer.width, footer.height);
+    ink.fillStyle = "#000";
+    ink.font = "30px DejaVu Sans";
+    [
+      "Nordlicht Handel GmbH",
+      "Hafenstrasse 12, 20457 Hamburg",
+      "VAT No. DE123456789",
+      "IBAN DE89 3704 0044 0532 0130 00",
+    ].forEach((line, i) => ink.fillText(line, 20, 45 + i * 60));
+    const rgba = ink.getImageData(0, 0, footer.width, footer.height).data;
+    const grey = Buffer.alloc(footer.width * footer.height);
+    for (let p = 0; p < grey.length; p++) grey[p] = rgba[p * 4] ?? 255;
+    const page = (picture: boolean) => ({
+      mediaBox: [0, 0, 612, 792] as const,
+      content: `${letterContent(texts)}${picture ? "\nq 500 0 0 100 56 50 cm /Im0 Do Q" : ""}`,
+      image: { width: footer.width, height: footer.height, grey },
+    });
+    const read = async (picture: boolean) => {
+      const output = await providers.get("invoices-layout")?.run({
+        bytes: writePdf([page(picture)]),
+        mimeType: "application/pdf",
+        languageHints: ["en"],
+        passthrough: {},
+        signal: AbortSignal.timeout(30_000),
+        traceId: "test",
+      });
+      return invoiceDataSchema.parse(output?.data).fields;
+    };
+    const fields = await read(true);
+    expect(fields.supplier_name.value).toBe("Nordlicht Handel GmbH");
+    expect(fields.supplier_address.value).toBe("Hafenstrasse 12, 20457 Hamburg");
+    // Read from the text layer as before.
+    expect(fields.customer_name.value).toBe("Harbour Cafe Ltd");
+    expect(fields.total).toMatchObject({ value: 103.32, text: "103.32" });
+    // Without the picture nothing names the supplier.
+    expect((await read(false)).supplier_name.value).toBeNull();
+  }, 60_000);
 });

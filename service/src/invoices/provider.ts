@@ -4,7 +4,12 @@
 // the next provider and returns the best. An e-invoice (an uploaded XML file,
 // or a PDF that carries one) is answered from its XML instead (e-invoice/).
 import type { InvoiceData } from "@/lib/kernel/contract";
-import { readWords, type WordSources, wordSourcesAvailable } from "../pages/word-sources";
+import {
+  readWords,
+  type WordSources,
+  withPictures,
+  wordSourcesAvailable,
+} from "../pages/word-sources";
 import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import { checkInvoice } from "./checks";
 import { answerFromEmbedded } from "./e-invoice/embedded";
@@ -21,8 +26,17 @@ export function createInvoiceProvider(
     async run(input: ProviderInput): Promise<ProviderOutput<InvoiceData>> {
       const fromXml = await answerFromEmbedded(input, sources.pdf, extract);
       if (fromXml) return fromXml;
-      const { words } = await readWords(sources, input);
+      const { words, image } = await readWords(sources, input);
       const data = extract(words.data);
+      // A PDF whose text names no supplier may carry it in a picture (a logo,
+      // a letterhead or footer as an image): read again with those.
+      if (!image && data.fields.supplier_name.value === null) {
+        const more = await withPictures(sources, input, words.data);
+        const again = more === words.data ? data : extract(more);
+        if (again.fields.supplier_name.value !== null) {
+          return { data: again, pages: words.pages, check: checkInvoice(again) };
+        }
+      }
       return { data, pages: words.pages, check: checkInvoice(data) };
     },
     close: sources.close,

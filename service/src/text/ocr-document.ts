@@ -14,7 +14,7 @@ import type { OrientationDetector } from "../engines/orientation";
 import type { OcrEngine } from "../engines/types";
 import { unreadInk, withUnreadText } from "../engines/unread-text";
 import { isTiff } from "../images";
-import { effectiveDpi, openPdf, rasterisePage } from "../pages/pdf";
+import { drawPageGrey, effectiveDpi, openPdf, pageGraphics, rasterisePage } from "../pages/pdf";
 import { sniffDocument } from "../pages/sniff";
 import { tiffPage, tiffPageCount } from "../pages/tiff";
 import {
@@ -92,6 +92,12 @@ export interface OcrDocumentOptions extends OcrProviderOptions {
   preparedAs?: PreparedFormat;
   /** Reads a PDF page's own text at `dpi`; undefined when it has none, and the page is OCR'd. */
   textLayer?: (page: PDFPageProxy, dpi: number) => Promise<RecognizedPage | undefined>;
+  /**
+   * Only the pages with a text layer are answered, each with the text drawn
+   * inside its pictures (a letterhead or footer as an image) read by
+   * recognizeBlock; a page without one is left out (read it without this).
+   */
+  readPictures?: boolean;
 }
 
 /**
@@ -165,14 +171,26 @@ export async function ocrDocument(
       // Pages in a pipeline over the cores: while one page is read, the next is
       // drawn; at most PAGES_AT_ONCE rasters are held, however long the document.
       const numbers = selectedPages(pdf.numPages, input.pages);
-      const readPage = async (number: number): Promise<OcrPage> => {
+      const readPage = async (number: number): Promise<OcrPage | undefined> => {
         signal.throwIfAborted();
         const page = await pdf.getPage(number);
         try {
           const text = await textLayer?.(page, pdfDpi);
-          if (text) return { number, dpi: pdfDpi, ...text };
           const { width, height } = page.getViewport({ scale: 1 });
           const dpi = effectiveDpi({ width, height }, pdfDpi);
+          if (text) {
+            const { recognizeBlock } = options;
+            // The text layer's boxes are at pdfDpi: a page too large to draw so keeps its text alone.
+            if (!options.readPictures || !recognizeBlock || dpi !== pdfDpi) {
+              return { number, dpi: pdfDpi, ...text };
+            }
+            if (!(await pageGraphics(page)).pictures) return { number, dpi: pdfDpi, ...text };
+            const grey = await drawPageGrey({ bytes, pdf, page }, dpi, signal);
+            const read = { language, dpi, signal };
+            const whole = await withUnreadText(text, grey, (crop) => recognizeBlock(crop, read));
+            return { number, dpi, ...whole };
+          }
+          if (options.readPictures) return undefined;
           const draw = () => rasterisePage({ bytes, pdf, page }, dpi, signal, pdftoppm);
           const png = await (input.rasters?.get(number, dpi, draw) ?? draw());
           return { number, dpi, ...(await recognize(png, dpi)) };
@@ -182,7 +200,7 @@ export async function ocrDocument(
           page.cleanup();
         }
       };
-      pages = await pMap(
+      const read = await pMap(
         numbers,
         async (number) => {
           const page = await readPage(number);
@@ -191,6 +209,7 @@ export async function ocrDocument(
         },
         { concurrency: PAGES_AT_ONCE, signal },
       );
+      pages = read.filter((page) => page !== undefined);
     } finally {
       await pdf.destroy();
     }

@@ -24,6 +24,8 @@ export interface PdfTextOptions {
   answerBounds?: AnswerBounds;
   preprocess?: ReadonlySet<PreprocessStep>;
   orientation?: OrientationDetector;
+  /** Also reads the text inside the pictures of pages that have a text layer (ocr-document.ts). */
+  readPictures?: boolean;
 }
 
 async function firstAvailable(engines: readonly OcrEngine[]): Promise<OcrEngine | undefined> {
@@ -56,6 +58,7 @@ export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
         preprocess: options.preprocess,
         orientation: options.orientation,
         textLayer: readTextLayer,
+        readPictures: options.readPictures,
       });
     },
   };
