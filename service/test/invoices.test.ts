@@ -3,9 +3,9 @@
 // processed over real HTTP by the real providers and router.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDataSchema, processResultSchema } from "@/lib/kernel/contract";
-import { createCanvas } from "@napi-rs/canvas";
 import { type InvoiceTruth, scoreInvoice } from "../../scripts/calibration/invoices";
 import { letterContent, type PdfText, writePdf } from "../../scripts/calibration/simple-pdf";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
