@@ -156,12 +156,13 @@ describe("invoice data", () => {
     ink.fillRect(0, 0, footer.width, footer.height);
     ink.fillStyle = "#000";
     ink.font = "30px DejaVu Sans";
-    [
+    const lines = [
       "Nordlicht Handel GmbH",
       "Hafenstrasse 12, 20457 Hamburg",
       "VAT No. DE123456789",
       "IBAN DE89 3704 0044 0532 0130 00",
-    ].forEach((line, i) => ink.fillText(line, 20, 45 + i * 60));
+    ];
+    for (const [i, line] of lines.entries()) ink.fillText(line, 20, 45 + i * 60);
     const rgba = ink.getImageData(0, 0, footer.width, footer.height).data;
     const grey = Buffer.alloc(footer.width * footer.height);
     for (let p = 0; p < grey.length; p++) grey[p] = rgba[p * 4] ?? 255;
