@@ -1,9 +1,11 @@
-// What every part that handles page images shares: sharp, and a TIFF's signature.
+// What every part that handles page images shares: sharp, OpenCV, and a TIFF's signature.
 //
 // sharp (libvips, a native library), loaded the first time a page needs it, with
 // libvips's operation cache off: it keeps up to 50 MiB of decoded results and
 // 100 operations for reuse, and no two documents here share an image, so it only
 // held memory between documents (docs/memory.md).
+import { createRequire } from "node:module";
+
 type Sharp = typeof import("sharp");
 
 let loaded: Promise<Sharp> | undefined;
@@ -14,6 +16,30 @@ export function loadSharp(): Promise<Sharp> {
     return sharp;
   });
   return loaded;
+}
+
+type OpenCv = typeof import("@techstark/opencv-js");
+
+let openCv: Promise<{ cv: OpenCv }> | undefined;
+
+/**
+ * OpenCV (WebAssembly), ready once its runtime has started; loaded the first
+ * time a page needs it. Its heap never shrinks: every matrix made is deleted.
+ * Wrapped in an object: the module is its own thenable, and a promise of it
+ * would never settle.
+ */
+export function loadOpenCv(): Promise<{ cv: OpenCv }> {
+  openCv ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const cv = require("@techstark/opencv-js") as OpenCv & { then?: (ready: () => void) => void };
+    // Its `then` runs the callback once the runtime is up; awaiting the module itself would
+    // loop (the module is its own thenable).
+    if (typeof cv.Mat !== "function") {
+      await new Promise<void>((resolve) => cv.then?.(() => resolve()));
+    }
+    return { cv };
+  })();
+  return openCv;
 }
 
 /** Whether the bytes start as a TIFF does (little- or big-endian). */

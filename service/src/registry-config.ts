@@ -13,7 +13,7 @@
 //   PADDLEOCR_CONCURRENCY         pages PaddleOCR reads at once, one model shared (default 1)
 //   OCR_QUEUE_LIMIT               pages waiting per engine before it refuses more (default 32)
 //   OCR_PREPROCESS                steps applied to page images before OCR, comma-separated
-//                                 (normalize, deskew, upscale, downscale; "none" for none;
+//                                 (sheet, normalize, deskew, upscale, downscale; "none" for none;
 //                                 see preprocess/; downscale only for the LSTM Tesseract providers)
 //   OCR_MIN_CONFIDENCE            mean word confidence under which an OCR answer is unsure
 //                                 and the router tries the next provider (text/answer-check.ts)

@@ -9,6 +9,7 @@
 //   - a line's picture is copied out of the heap, so nothing points into it.
 import { createRequire } from "node:module";
 import type * as OpenCv from "@techstark/opencv-js";
+import { loadOpenCv } from "../images";
 
 /** Pixels, four bytes each (RGBA), row by row. */
 export interface Rgba {
@@ -47,16 +48,10 @@ let loading: Promise<{ cv: Cv; clipper: Clipper }> | undefined;
 
 /** OpenCV (WebAssembly, ready once its runtime has started) and js-clipper. */
 export function loadLineTools(): Promise<{ cv: Cv; clipper: Clipper }> {
-  loading ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const cv = require("@techstark/opencv-js") as Cv & { then?: (ready: () => void) => void };
-    // Its `then` runs the callback once the runtime is up; awaiting the module itself would
-    // loop (the module is its own thenable).
-    if (typeof cv.Mat !== "function") {
-      await new Promise<void>((resolve) => cv.then?.(() => resolve()));
-    }
-    return { cv, clipper: require("js-clipper") as Clipper };
-  })();
+  loading ??= loadOpenCv().then(({ cv }) => ({
+    cv,
+    clipper: createRequire(import.meta.url)("js-clipper") as Clipper,
+  }));
   return loading;
 }
 

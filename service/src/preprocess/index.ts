@@ -1,6 +1,8 @@
 // Page images made easier to read before OCR (issue 15, "Photos of paper"),
 // each step on only where the calibration bench showed it helps
 // (docs/quality.md):
+//   sheet      find the sheet of paper in a photo and flatten it, the desk cut
+//              away (sheet.ts); only on pages whose resolution is not given
 //   normalize  divide out uneven light and stretch contrast (background.ts), after
 //              turning light text on dark into dark text on light (inverted.ts)
 //   deskew     straighten text tilted by more than MIN_SKEW degrees (skew.ts)
@@ -25,12 +27,13 @@ import { imageSize } from "image-size";
 import type { BBox } from "@/lib/kernel/contract";
 import { isTiff, loadSharp } from "../images";
 import { flattenBackground } from "./background";
-import { type Grey, otsu, toCanvas, toGrey, toPgm } from "./grey";
+import { type Grey, otsu, type PixelSource, toCanvas, toGrey, toPgm } from "./grey";
 import { invertDarkRegions } from "./inverted";
 import { headerDpi } from "./resolution";
+import { findSheet, type Sheet } from "./sheet";
 import { estimateSkew, typicalXHeight } from "./skew";
 
-export const PREPROCESS_STEPS = ["normalize", "deskew", "upscale", "downscale"] as const;
+export const PREPROCESS_STEPS = ["sheet", "normalize", "deskew", "upscale", "downscale"] as const;
 export type PreprocessStep = (typeof PREPROCESS_STEPS)[number];
 
 /** Below this tilt (degrees) a page is left as it is. */
@@ -118,10 +121,15 @@ export async function halfSize(
   }
 }
 
+/**
+ * `bytes` prepared by `steps`. `resolution`, when the caller knows it (a PDF
+ * page, an image whose header gives it), says the page is no photo.
+ */
 export async function preparePage(
   bytes: Buffer,
   steps: ReadonlySet<PreprocessStep>,
   format: PreparedFormat = "pgm",
+  resolution?: number,
 ): Promise<PreparedPage> {
   const unchanged = { image: bytes, scale: 1, skew: 0, toOriginal: same };
   const size = headerSize(bytes);
@@ -147,6 +155,14 @@ export async function preparePage(
   // whether the half-size page is the one to read, or the page at full size.
   let base = 1;
   let page: ReturnType<typeof prepare> | undefined;
+  // The sheet of paper in a photo (sheet.ts): looked for on a page whose
+  // resolution nothing gives (a phone photo), never on a scan or a PDF page.
+  let sheet: Sheet | undefined;
+  const photo = steps.has("sheet") && resolution === undefined && headerDpi(bytes) === undefined;
+  const onSheet = async (image: Grey, colour?: PixelSource) => {
+    const found = photo ? await findSheet(image, colour) : undefined;
+    return { image: found?.image ?? image, sheet: found };
+  };
   let xHeight: number | undefined;
   // A TIFF passes through as before (the canvas cannot decode it), not halved by
   // sharp. A page whose header gives its resolution (a scan, a drawn page; a phone
@@ -160,11 +176,13 @@ export async function preparePage(
     headerDpi(bytes) === undefined
   ) {
     const small = await halfSize(bytes, size);
-    const half = small && prepare(small);
+    const cut = small && (await onSheet(small));
+    const half = cut && prepare(cut.image);
     xHeight = half?.xHeight();
-    if (half && xHeight !== undefined && xHeight >= HALVED_X_HEIGHT) {
+    if (cut && half && xHeight !== undefined && xHeight >= HALVED_X_HEIGHT) {
       page = half;
       base = 0.5;
+      sheet = cut.sheet;
     } else xHeight = undefined;
   }
   let width = size?.width ?? 0;
@@ -180,32 +198,43 @@ export async function preparePage(
     if (width * height > MAX_PIXELS || width === 0 || height === 0) return unchanged;
     const canvas = createCanvas(width, height);
     canvas.getContext("2d").drawImage(decoded, 0, 0);
-    page = prepare(toGrey(canvas));
+    const cut = await onSheet(toGrey(canvas), canvas);
+    page = prepare(cut.image);
+    sheet = cut.sheet;
   }
   const { grey, skew, upright } = page;
   let scale = base;
   if (base === 1 && steps.has("upscale")) {
     xHeight ??= page.xHeight();
     if (xHeight > 0 && xHeight < SMALL_PRINT) {
-      const room = Math.sqrt(MAX_PIXELS / (width * height));
+      const room = Math.sqrt(MAX_PIXELS / (grey.width * grey.height));
       scale = Math.min(MAX_SCALE, TARGET_X_HEIGHT / xHeight, room);
       if (scale < 1.25) scale = 1;
     }
   }
   const original = { width, height };
-  if (skew === 0 && scale === 1) {
+  if (!sheet && skew === 0 && scale === 1) {
     return { image: await encode(grey), grey, scale, skew, original, toOriginal: same };
   }
   // The halved page is turned back at its own size (scale 1 on it); its boxes, at half the original's.
   const prepared = scale === base ? upright() : transform(grey, skew, scale / base);
-  return {
-    image: await encode(prepared),
-    grey: prepared,
-    scale,
-    skew,
-    original,
-    toOriginal: backTo(original, prepared, skew, scale),
-  };
+  let toOriginal = backTo(original, prepared, skew, scale);
+  if (sheet) {
+    // Back onto the sheet, from it onto the photo (at its working size), then onto the photo as sent.
+    const onSheetImage = backTo(sheet.image, prepared, skew, scale / base);
+    const { toSource } = sheet;
+    toOriginal = (box) => {
+      const at = toSource(onSheetImage(box));
+      const grow = (v: number, max: number) => Math.min(max, Math.round(v / base));
+      return {
+        x0: grow(at.x0, width),
+        y0: grow(at.y0, height),
+        x1: grow(at.x1, width),
+        y1: grow(at.y1, height),
+      };
+    };
+  }
+  return { image: await encode(prepared), grey: prepared, scale, skew, original, toOriginal };
 }
 
 /** The inverse of transform(): from the prepared image's pixels to the original's, as a box around the turned corners. */

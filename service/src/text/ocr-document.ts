@@ -126,7 +126,7 @@ export async function ocrDocument(
    * it. What the page analysis left unread is read when the reading is kept.
    */
   const readAsIs = async (image: Buffer, dpi?: number): Promise<Reading> => {
-    const prepared = await preparePage(image, steps, options.preparedAs);
+    const prepared = await preparePage(image, steps, options.preparedAs, dpi);
     signal.throwIfAborted();
     const scaled = dpi === undefined ? undefined : Math.round(dpi * prepared.scale);
     const read = { language, dpi: scaled, signal };
