@@ -12,6 +12,7 @@ import type { BBox, OcrData } from "@/lib/kernel/contract";
 import { processResultSchema } from "@/lib/kernel/contract";
 import { toGrey } from "../src/preprocess/grey";
 import { invertedRegions } from "../src/preprocess/inverted";
+import { findSheet } from "../src/preprocess/sheet";
 import type { Provider } from "../src/providers/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { createRouter, loadRoutingConfig } from "../src/routing";
@@ -120,6 +121,20 @@ describe("regions of light text on dark", () => {
     ctx.fillRect(20, 160, 860, 40);
     ctx.fillRect(20, 240, 200, 140);
     expect(invertedRegions(toGrey(canvas))).toEqual([]);
+  });
+
+  it("are not a receipt's heavy bold title, its letters run together, once the desk is cut away", async () => {
+    // The second generator's receipt photo: found on its desk (sheet.ts), the
+    // paper alone has only white around "FRESHWAY MARKET", and its box is
+    // mostly dark with letter-sized holes, but paper runs along its edges.
+    const photo = await loadImage(
+      readFileSync(path.join(FIXTURES, "rendered/invoices/receipt-1.jpg")),
+    );
+    const canvas = createCanvas(photo.width, photo.height);
+    canvas.getContext("2d").drawImage(photo, 0, 0);
+    const sheet = await findSheet(toGrey(canvas), canvas);
+    expect(sheet).toBeDefined();
+    expect(sheet && invertedRegions(sheet.image)).toEqual([]);
   });
 
   it("are not the desk around a photographed receipt, nor its paper in shadow", () => {
