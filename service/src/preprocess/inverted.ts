@@ -144,7 +144,13 @@ function borderDarkShare(image: Grey, threshold: number, b: BBox): number {
     (sum, side, k) => sum + darkShare(image, threshold, side) * (pixels[k] ?? 0),
     0,
   );
-  return dark / Math.max(1, pixels.reduce((sum, n) => sum + n, 0));
+  return (
+    dark /
+    Math.max(
+      1,
+      pixels.reduce((sum, n) => sum + n, 0),
+    )
+  );
 }
 
 /** The median grey of the rectangle's pixels darker than the threshold. */
