@@ -122,22 +122,6 @@ describe("regions of light text on dark", () => {
     expect(invertedRegions(toGrey(canvas))).toEqual([]);
   });
 
-  it("are not a heavy bold title whose letters run together, on paper alone", () => {
-    // A receipt's shop name in heavy slab-serif print, its strokes spread so
-    // the letters touch (as ink spreads on thermal paper): its box is mostly
-    // dark, one dark blob with letter-sized holes, but paper runs along its edges.
-    const canvas = createCanvas(900, 200);
-    const ctx = canvas.getContext("2d");
-    ctx.fillStyle = "#f0f0ec";
-    ctx.fillRect(0, 0, 900, 200);
-    ctx.fillStyle = "#1a1a1a";
-    ctx.font = 'bold 60px "DejaVu Serif"';
-    for (let dx = 0; dx <= 3; dx++) {
-      for (let dy = 0; dy <= 3; dy++) ctx.fillText("FRESHWAY MARKET", 40 + dx, 110 + dy);
-    }
-    expect(invertedRegions(toGrey(canvas))).toEqual([]);
-  });
-
   it("are not the desk around a photographed receipt, nor its paper in shadow", () => {
     // The desk is darker than the white margins the photo is pasted on, and
     // holds the lighter paper; turned over, the paper would become the ink.

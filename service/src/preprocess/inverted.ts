@@ -9,10 +9,9 @@
 // Regions are found on a grid of CELL × CELL pixels: cells mostly darker than
 // the page's ink threshold (Otsu), joined with their neighbours into regions.
 // A region is kept when it is large enough to hold a line of text, mostly dark
-// across its whole box and all along its edges, its dark pixels one background
-// around light blobs of text size (letters), its ground truly dark: a picture,
-// a dark bar, the desk around or beside a photographed sheet or bold dark
-// print are not.
+// across its whole box, its dark pixels one background around light blobs of
+// text size (letters), its ground truly dark: a picture, a dark bar, the desk
+// around or beside a photographed sheet or bold dark print are not.
 import type { BBox } from "@/lib/kernel/contract";
 import { type Grey, otsu } from "./grey";
 
@@ -40,13 +39,6 @@ const MAX_LETTER = 0.9;
  * as ink (real receipts on wood: every word lost).
  */
 const DARK_GROUND = 160;
-/**
- * The region's outermost rows and columns are this dark at least: a banner's
- * ground runs all round its words, where the box of a word in heavy bold dark
- * print runs through the paper between and above its letters (a receipt's
- * "FRESHWAY MARKET", its letters run together: turned over and lost).
- */
-const DARK_BORDER = 0.85;
 
 /** Every other pixel of every other row: enough to tell dark cells and the threshold, at a quarter of the cost. */
 const STEP = 2;
@@ -129,28 +121,6 @@ function darkShare(image: Grey, threshold: number, b: BBox): number {
     for (let x = b.x0; x < b.x1; x++) if ((image.data[row + x] ?? 255) < threshold) dark++;
   }
   return dark / Math.max(1, (b.x1 - b.x0) * (b.y1 - b.y0));
-}
-
-/** Share of the pixels on the rectangle's outermost rows and columns darker than the threshold. */
-function borderDarkShare(image: Grey, threshold: number, b: BBox): number {
-  const sides = [
-    { ...b, y1: b.y0 + 1 },
-    { ...b, y0: b.y1 - 1 },
-    { ...b, x1: b.x0 + 1 },
-    { ...b, x0: b.x1 - 1 },
-  ];
-  const pixels = sides.map((side) => (side.x1 - side.x0) * (side.y1 - side.y0));
-  const dark = sides.reduce(
-    (sum, side, k) => sum + darkShare(image, threshold, side) * (pixels[k] ?? 0),
-    0,
-  );
-  return (
-    dark /
-    Math.max(
-      1,
-      pixels.reduce((sum, n) => sum + n, 0),
-    )
-  );
 }
 
 /** The median grey of the rectangle's pixels darker than the threshold. */
@@ -252,7 +222,6 @@ function blobsIn(image: Grey, box: BBox, take: (value: number) => boolean): Blob
  */
 function holdsLightText(image: Grey, box: BBox, threshold: number): boolean {
   if (darkShare(image, threshold, box) < DARK_BOX) return false;
-  if (borderDarkShare(image, threshold, box) < DARK_BORDER) return false;
   if (groundGrey(image, threshold, box) > DARK_GROUND) return false;
   const dark = blobsIn(image, box, (v) => v < threshold);
   const inked = dark.reduce((sum, b) => sum + b.pixels, 0);

@@ -358,7 +358,8 @@ export async function findSheet(image: Grey, colour?: PixelSource): Promise<Shee
     const quads = Array.from({ length: outlines.size() }, (_, i) =>
       cornersOf(keep(outlines.get(i))),
     )
-      .filter((q) => q.exact)
+      // Too small or too large for a sheet: no need to look at its pixels.
+      .filter((q) => q.exact && q.hull >= MIN_AREA * total && q.hull <= MAX_AREA * total)
       .sort((x, y) => y.hull - x.hull);
     corners = quads.find(
       (q) => holdsSheet(q.corners, MAX_INK_OUTSIDE_EDGED) && edgesHold(q.corners),
