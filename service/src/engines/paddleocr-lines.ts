@@ -10,6 +10,7 @@
 import { createRequire } from "node:module";
 import type * as OpenCv from "@techstark/opencv-js";
 import { loadOpenCv } from "../images";
+import { rotatedRectCorners } from "../preprocess/corners";
 
 /** Pixels, four bytes each (RGBA), row by row. */
 export interface Rgba {
@@ -127,7 +128,7 @@ const norm = (a: Point, b: Point) => Math.sqrt((a[0] - b[0]) ** 2 + (a[1] - b[1]
 /** The smallest rotated rectangle around `contour`, corners ordered, and its short side. */
 function miniBox(cv: Cv, contour: OpenCv.Mat): { points: Box; sside: number } {
   const rect = cv.minAreaRect(contour);
-  const points = boxPoints(rect.center, rect.size, rect.angle).sort((a, b) => a[0] - b[0]);
+  const points = rotatedRectCorners(rect.center, rect.size, rect.angle).sort((a, b) => a[0] - b[0]);
   const [a, b, c, d] = points as Box;
   const [first, fourth] = b[1] > a[1] ? [a, b] : [b, a];
   const [second, third] = d[1] > c[1] ? [c, d] : [d, c];
@@ -135,25 +136,6 @@ function miniBox(cv: Cv, contour: OpenCv.Mat): { points: Box; sside: number } {
     points: [first, second, third, fourth],
     sside: Math.min(rect.size.height, rect.size.width),
   };
-}
-
-function boxPoints(
-  center: { x: number; y: number },
-  size: { width: number; height: number },
-  angle: number,
-): Point[] {
-  const theta = (angle * Math.PI) / 180;
-  const cos = Math.cos(theta);
-  const sin = Math.sin(theta);
-  const dx = size.width * 0.5;
-  const dy = size.height * 0.5;
-  const { x: cx, y: cy } = center;
-  return [
-    [cx - dx * cos + dy * sin, cy - dx * sin - dy * cos],
-    [cx + dx * cos + dy * sin, cy + dx * sin - dy * cos],
-    [cx + dx * cos - dy * sin, cy + dx * sin + dy * cos],
-    [cx - dx * cos - dy * sin, cy - dx * sin + dy * cos],
-  ];
 }
 
 /** The box grown by area × ratio / perimeter on every side (round corners), as x, y, x, y… */

@@ -27,6 +27,7 @@ import { imageSize } from "image-size";
 import type { BBox } from "@/lib/kernel/contract";
 import { isTiff, loadSharp } from "../images";
 import { flattenBackground } from "./background";
+import { boxAround } from "./corners";
 import { type Grey, otsu, type PixelSource, toCanvas, toGrey, toPgm } from "./grey";
 import { invertDarkRegions } from "./inverted";
 import { headerDpi } from "./resolution";
@@ -271,23 +272,11 @@ function boxMapper(
     const dy = (y - from.height / 2) * scale;
     return [dx * cos - dy * sin + to.width / 2, dx * sin + dy * cos + to.height / 2];
   };
-  const clamp = (v: number, max: number) => Math.round(Math.min(max, Math.max(0, v)));
-  return (box) => {
-    const corners = [
-      point(box.x0, box.y0),
-      point(box.x1, box.y0),
-      point(box.x0, box.y1),
-      point(box.x1, box.y1),
-    ];
-    const xs = corners.map(([x]) => x);
-    const ys = corners.map(([, y]) => y);
-    return {
-      x0: clamp(Math.min(...xs), to.width),
-      y0: clamp(Math.min(...ys), to.height),
-      x1: clamp(Math.max(...xs), to.width),
-      y1: clamp(Math.max(...ys), to.height),
-    };
-  };
+  return (box) =>
+    boxAround(
+      [point(box.x0, box.y0), point(box.x1, box.y0), point(box.x0, box.y1), point(box.x1, box.y1)],
+      to,
+    );
 }
 
 /** Turned back by `skew` degrees (on a canvas grown to hold the corners) and enlarged by `scale`. */

@@ -24,6 +24,7 @@
 import { type Canvas, createCanvas } from "@napi-rs/canvas";
 import type { BBox } from "@/lib/kernel/contract";
 import { loadOpenCv } from "../images";
+import { boxAround, rotatedRectCorners } from "./corners";
 import type { Grey, PixelSource } from "./grey";
 
 /** The side of the small copy the sheet is looked for on. */
@@ -111,26 +112,6 @@ function ordered(points: Point[]): [Point, Point, Point, Point] {
   return [first(bySum), first(byDiff), last(bySum), last(byDiff)];
 }
 
-/** The four corners of a rotated rectangle (OpenCV's RotatedRect: centre, size, degrees). */
-function rectCorners(
-  center: { x: number; y: number },
-  size: { width: number; height: number },
-  angle: number,
-): Point[] {
-  const t = (angle * Math.PI) / 180;
-  const [cos, sin] = [Math.cos(t), Math.sin(t)];
-  return [
-    [-1, -1],
-    [1, -1],
-    [1, 1],
-    [-1, 1],
-  ].map(([sx = 0, sy = 0]): Point => {
-    const dx = (sx * size.width) / 2;
-    const dy = (sy * size.height) / 2;
-    return [center.x + dx * cos - dy * sin, center.y + dx * sin + dy * cos];
-  });
-}
-
 /** The sheet inside `corners` of `image` (`source`, the same pixels in OpenCV), warped upright. */
 function flatten(
   cv: OpenCv,
@@ -168,26 +149,19 @@ function flatten(
       ((m[3] ?? 0) * x + (m[4] ?? 0) * y + (m[5] ?? 0)) / w,
     ];
   };
-  const round = (v: number, max: number) => Math.round(Math.min(max, Math.max(0, v)));
   return {
     image: { width, height, data: new Uint8ClampedArray(flat.data) },
     corners: [tl, tr, br, bl],
-    toSource(box) {
-      const points = [
-        point(box.x0, box.y0),
-        point(box.x1, box.y0),
-        point(box.x1, box.y1),
-        point(box.x0, box.y1),
-      ];
-      const xs = points.map(([x]) => x);
-      const ys = points.map(([, y]) => y);
-      return {
-        x0: round(Math.min(...xs), image.width),
-        y0: round(Math.min(...ys), image.height),
-        x1: round(Math.max(...xs), image.width),
-        y1: round(Math.max(...ys), image.height),
-      };
-    },
+    toSource: (box) =>
+      boxAround(
+        [
+          point(box.x0, box.y0),
+          point(box.x1, box.y0),
+          point(box.x1, box.y1),
+          point(box.x0, box.y1),
+        ],
+        image,
+      ),
   };
 }
 
@@ -345,7 +319,11 @@ export async function findSheet(image: Grey, colour?: PixelSource): Promise<Shee
         if (simple.rows < 4) break;
       }
       const rect = cv.minAreaRect(hull);
-      return { corners: rectCorners(rect.center, rect.size, rect.angle), exact: false, hull: area };
+      return {
+        corners: rotatedRectCorners(rect.center, rect.size, rect.angle),
+        exact: false,
+        hull: area,
+      };
     };
     let corners: Point[] | undefined;
     // The sheet's border: four straight edges in the closed photo.
