@@ -50,7 +50,8 @@ export async function withPictures(
   words: OcrData,
 ): Promise<OcrData> {
   if (!sources.pictures) return words;
-  const { data } = await sources.pictures.run(input);
+  // The pages were read once already: a job's progress is not told of them again.
+  const { data } = await sources.pictures.run({ ...input, onPage: undefined });
   if (data.pages.length === 0) return words;
   const again = new Map(data.pages.map((page) => [page.number, page]));
   const pages = words.pages.map((page) => again.get(page.number) ?? page);
