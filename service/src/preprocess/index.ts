@@ -226,13 +226,13 @@ export async function preparePage(
     const { toSource } = sheet;
     toOriginal = (box) => {
       const at = toSource(onSheetImage(box));
-      const grow = (v: number, max: number) => Math.min(max, Math.round(v / base));
-      return {
-        x0: grow(at.x0, width),
-        y0: grow(at.y0, height),
-        x1: grow(at.x1, width),
-        y1: grow(at.y1, height),
-      };
+      return boxAround(
+        [
+          [at.x0 / base, at.y0 / base],
+          [at.x1 / base, at.y1 / base],
+        ],
+        original,
+      );
     };
   }
   return { image: await encode(prepared), grey: prepared, scale, skew, original, toOriginal };
