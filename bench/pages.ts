@@ -6,7 +6,10 @@
 // alternate (native, one category, the other, native…); printed per document:
 // pages per second, the ratio to native (target ≥ 1.2×), the CER and word F1
 // of each (bench/harness/text-scores.ts, pages scored one by one and pooled),
-// and which provider answered.
+// and which provider answered. Beside them, each route's engine alone (tesseract
+// CLI, tesseract.js best with a worker a core) on the same pages drawn by
+// pdftoppm before the clock starts: no drawing, preparation or second look, so
+// its ratio to native is the most a route reading with that engine can reach.
 //
 // The documents are put together at bench time, each page a picture only (no
 // text layer) at its own resolution:
@@ -38,6 +41,8 @@ import { z } from "zod";
 import type { OcrData } from "@/lib/kernel/contract";
 import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
+import { runCommand } from "../service/src/engines/command";
+import { createTesseractJs } from "../service/src/engines/tesseractjs";
 import { PageRasters } from "../service/src/providers/rasters";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { loadRoutingConfig } from "../service/src/routing/config";
@@ -194,11 +199,72 @@ async function native(doc: ScannedDocument): Promise<Reading> {
   return { pages, by: "tesseract CLI" };
 }
 
+/**
+ * The document's pages as pdftoppm draws them for the native pipeline, drawn
+ * once before any reading is timed: what an engine alone reads.
+ */
+async function drawnPages(doc: ScannedDocument): Promise<Buffer[]> {
+  return pMap(
+    doc.truth.map((_, i) => i + 1),
+    async (n) => {
+      const args = ["-f", String(n), "-l", String(n), "-r", String(DPI), "-gray", "-png"];
+      // With no output root, pdftoppm writes the page to stdout.
+      const { stdout } = await run("pdftoppm", [...args, doc.file], {
+        encoding: "buffer",
+        maxBuffer: 64 << 20,
+      });
+      return stdout;
+    },
+    { concurrency: 2 },
+  );
+}
+
+/**
+ * Each route's engine alone on the pages drawn in advance, two at a time: no
+ * drawing, no preparation, no second look. Faster than that no route with the
+ * engine can be (it must draw the pages too), so its ratio to native is the
+ * most the route could reach.
+ */
+const drawn = new Map<ScannedDocument, Buffer[]>();
+const aloneTesseractJs = createTesseractJs({ model: "best", poolSize: 2, queueLimit: 64 });
+const alone =
+  (recognize: (page: Buffer) => Promise<string>, by: string) => async (doc: ScannedDocument) => {
+    const pages = drawn.get(doc) ?? [];
+    return { pages: await pMap(pages, recognize, { concurrency: 2 }), by };
+  };
+const engineRead = { language: "eng", dpi: DPI, signal: new AbortController().signal };
+
 const NATIVE = "pdftoppm | tesseract, two at a time";
+const CLI_ALONE = "tesseract alone, pages drawn in advance";
+const JS_ALONE = "tesseract.js best alone, pages drawn in advance";
+/** The engine each category's default route reads scanned pages with first. */
+const ENGINE_ALONE: Record<(typeof CATEGORIES)[number], string> = {
+  "text-recognition": JS_ALONE,
+  "pdf-text-extraction": CLI_ALONE,
+};
 type Reader = (doc: ScannedDocument) => Promise<Reading>;
 const READERS: readonly [string, Reader][] = [
   [NATIVE, native],
   ...CATEGORIES.map((slug): [string, Reader] => [`${slug}, default route`, (d) => routed(d, slug)]),
+  [
+    CLI_ALONE,
+    alone(async (page) => {
+      const env = { ...process.env, OMP_THREAD_LIMIT: "1" };
+      const out = await runCommand("tesseract", ["stdin", "stdout"], {
+        input: page,
+        env,
+        signal: engineRead.signal,
+      });
+      return out.toString("utf8");
+    }, "tesseract CLI"),
+  ],
+  [
+    JS_ALONE,
+    alone(
+      async (page) => (await aloneTesseractJs.recognize(page, engineRead)).text,
+      "tesseract.js",
+    ),
+  ],
 ];
 
 interface Measured {
@@ -217,13 +283,18 @@ try {
     if (wanted && !wanted.includes(spec.name)) continue;
     const doc = await buildDocument(spec, scratch);
     if (typeof doc === "string") console.log(`${spec.name}: skipped, ${doc}\n`);
-    else docs.push(doc);
+    else {
+      docs.push(doc);
+      drawn.set(doc, await drawnPages(doc));
+    }
   }
   const first = docs[0];
   if (first) {
     // Engines start and load their data once, on a one-page document, untimed.
     const one = { ...first, bytes: await imagePageOf(first), truth: first.truth.slice(0, 1) };
     for (const slug of CATEGORIES) await routed(one, slug);
+    const page = drawn.get(first)?.[0];
+    if (page) await Promise.all([1, 2].map(() => aloneTesseractJs.recognize(page, engineRead)));
   }
   console.log(`Scanned PDFs, pages at their own resolution, ${ROUNDS} rounds taken by turns\n`);
   for (const doc of docs) {
@@ -278,13 +349,15 @@ try {
       const ratio = rate(m) / rate(base);
       const cerOk = cerOf(scores(m)) <= cerOf(scores(base));
       const met = ratio >= TARGET && cerOk;
+      const engine = measured.get(ENGINE_ALONE[slug]) as Measured;
       verdicts.push(
-        `- ${doc.spec.name}, ${slug}: ${ratio.toFixed(2)}× native, CER ${cerOk ? "no worse" : "worse"} (target ≥ ${TARGET}× at CER no worse: ${met ? "met" : "not met"})`,
+        `- ${doc.spec.name}, ${slug}: ${ratio.toFixed(2)}× native, CER ${cerOk ? "no worse" : "worse"} (target ≥ ${TARGET}× at CER no worse: ${met ? "met" : "not met"}; its engine alone on pages drawn in advance: ${(rate(engine) / rate(base)).toFixed(2)}×)`,
       );
     }
   }
 } finally {
   await closeAll(providers);
+  await aloneTesseractJs.close();
   await rm(scratch, { recursive: true, force: true });
 }
 console.log(verdicts.join("\n"));
