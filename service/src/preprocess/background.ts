@@ -35,13 +35,26 @@ export function flattenBackground(source: Grey): Grey {
   const rows = Math.ceil(height / CELL);
   const paper = new Float32Array(cols * rows);
   const darkest = new Float32Array(cols * rows).fill(255);
+  // Each column's cell, and its neighbours and weight between cell centres.
+  const cellOf = new Int32Array(width);
+  const c0s = new Int32Array(width);
+  const c1s = new Int32Array(width);
+  const txs = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    cellOf[x] = Math.floor(x / CELL);
+    const fx = Math.min(cols - 1, Math.max(0, (x + 0.5) / CELL - 0.5));
+    c0s[x] = Math.floor(fx);
+    c1s[x] = Math.min(cols - 1, Math.floor(fx) + 1);
+    txs[x] = fx - Math.floor(fx);
+  }
   for (let y = 0; y < height; y++) {
     const cellRow = Math.floor(y / CELL) * cols;
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const cell = cellRow + Math.floor(x / CELL);
-      const v = data[y * width + x] ?? 0;
-      if (v > (paper[cell] ?? 0)) paper[cell] = v;
-      if (v < (darkest[cell] ?? 255)) darkest[cell] = v;
+      const cell = cellRow + (cellOf[x] as number);
+      const v = data[row + x] as number;
+      if (v > (paper[cell] as number)) paper[cell] = v;
+      if (v < (darkest[cell] as number)) darkest[cell] = v;
     }
   }
   const desk = deskCells(paper, darkest, cols, rows);
@@ -52,17 +65,21 @@ export function flattenBackground(source: Grey): Grey {
     const r0 = Math.floor(fy);
     const r1 = Math.min(rows - 1, r0 + 1);
     const ty = fy - r0;
+    const cellRow = Math.floor(y / CELL) * cols;
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(cols - 1, Math.max(0, (x + 0.5) / CELL - 0.5));
-      const c0 = Math.floor(fx);
-      const c1 = Math.min(cols - 1, c0 + 1);
-      const tx = fx - c0;
-      const top = (paper[r0 * cols + c0] ?? 0) * (1 - tx) + (paper[r0 * cols + c1] ?? 0) * tx;
-      const bottom = (paper[r1 * cols + c0] ?? 0) * (1 - tx) + (paper[r1 * cols + c1] ?? 0) * tx;
+      const c0 = c0s[x] as number;
+      const c1 = c1s[x] as number;
+      const tx = txs[x] as number;
+      const top =
+        (paper[r0 * cols + c0] as number) * (1 - tx) + (paper[r0 * cols + c1] as number) * tx;
+      const bottom =
+        (paper[r1 * cols + c0] as number) * (1 - tx) + (paper[r1 * cols + c1] as number) * tx;
       const background = top * (1 - ty) + bottom * ty;
-      const cell = Math.floor(y / CELL) * cols + Math.floor(x / CELL);
-      flat[y * width + x] =
-        desk[cell] === 1 || background <= 0 ? 255 : (255 * (data[y * width + x] ?? 0)) / background;
+      flat[row + x] =
+        desk[cellRow + (cellOf[x] as number)] === 1 || background <= 0
+          ? 255
+          : (255 * (data[row + x] as number)) / background;
     }
   }
   return stretch({ width, height, data: flat });
@@ -151,8 +168,11 @@ function deskCells(
 }
 
 function stretch(image: Grey): Grey {
-  const histogram = new Array<number>(256).fill(0);
-  for (const v of image.data) histogram[v] = (histogram[v] ?? 0) + 1;
+  const histogram = new Int32Array(256);
+  for (let p = 0; p < image.data.length; p++) {
+    const v = image.data[p] as number;
+    histogram[v] = (histogram[v] as number) + 1;
+  }
   const level = (share: number) => {
     let seen = 0;
     for (let v = 0; v < 256; v++) {
@@ -171,7 +191,7 @@ function stretch(image: Grey): Grey {
   if (paper - ink < 8) return image;
   const data = new Uint8ClampedArray(image.data.length);
   for (let p = 0; p < data.length; p++) {
-    const v = (255 * ((image.data[p] ?? 0) - ink)) / (paper - ink);
+    const v = (255 * ((image.data[p] as number) - ink)) / (paper - ink);
     // Light speckle (sensor noise, paper grain) is paper: Tesseract would take it for a picture.
     data[p] = v >= SPECKLE ? 255 : v;
   }

@@ -13,34 +13,39 @@ const MAX_POINTS = 40_000;
 
 /** Degrees the text is turned clockwise (lines falling to the right are positive). */
 export function estimateSkew(image: Grey, threshold: number): number {
-  const xs: number[] = [];
-  const ys: number[] = [];
+  const { width, height, data } = image;
   let dark = 0;
-  for (const value of image.data) if (value < threshold) dark++;
+  for (let p = 0; p < data.length; p++) if ((data[p] as number) < threshold) dark++;
   if (dark === 0) return 0;
   const stride = Math.max(1, Math.ceil(dark / MAX_POINTS));
+  const xs = new Int32Array(Math.ceil(dark / stride));
+  const ys = new Int32Array(xs.length);
   let seen = 0;
-  for (let y = 0; y < image.height; y++) {
-    const row = y * image.width;
-    for (let x = 0; x < image.width; x++) {
-      if ((image.data[row + x] ?? 255) >= threshold) continue;
+  let points = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if ((data[row + x] as number) >= threshold) continue;
       if (seen++ % stride === 0) {
-        xs.push(x);
-        ys.push(y);
+        xs[points] = x;
+        ys[points++] = y;
       }
     }
   }
+  // A bin per projected row: y·cos − x·sin lies within [−width, height] at these angles.
+  const bins = new Int32Array(width + height + 3);
+  const offset = width + 1;
   const sharpness = (degrees: number) => {
     const t = (degrees * Math.PI) / 180;
     const sin = Math.sin(t);
     const cos = Math.cos(t);
-    const bins = new Map<number, number>();
-    for (let i = 0; i < xs.length; i++) {
-      const bin = Math.round((ys[i] ?? 0) * cos - (xs[i] ?? 0) * sin);
-      bins.set(bin, (bins.get(bin) ?? 0) + 1);
+    bins.fill(0);
+    for (let i = 0; i < points; i++) {
+      const bin = Math.round((ys[i] as number) * cos - (xs[i] as number) * sin) + offset;
+      bins[bin] = (bins[bin] as number) + 1;
     }
     let sum = 0;
-    for (const count of bins.values()) sum += count * count;
+    for (let b = 0; b < bins.length; b++) sum += (bins[b] as number) * (bins[b] as number);
     return sum;
   };
   const best = (from: number, to: number, step: number) => {
