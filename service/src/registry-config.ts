@@ -9,7 +9,8 @@
 //   PDF_DPI                       resolution of PDF pages: rasterised for OCR, and the
 //                                 pixels pdf-text's boxes refer to (default 200)
 //   TESSERACT_NATIVE_CONCURRENCY  tesseract processes at once (default: the cores)
-//   TESSERACTJS_POOL_SIZE         WASM worker threads per model, best and fast (default 1)
+//   TESSERACTJS_POOL_SIZE         WASM worker threads per model, best and fast (default: the
+//                                 cores, so a PDF's pages are read on every core)
 //   PADDLEOCR_CONCURRENCY         pages PaddleOCR reads at once, one model shared (default 1)
 //   OCR_QUEUE_LIMIT               pages waiting per engine before it refuses more (default 32)
 //   OCR_PREPROCESS                steps applied to page images before OCR, comma-separated
@@ -69,7 +70,7 @@ const providerEnvSchema = z.object({
   PDFTOPPM_CMD: z.string().default("pdftoppm"),
   PDF_DPI: int(50, 600).default(200),
   TESSERACT_NATIVE_CONCURRENCY: int(1, 256).default(availableParallelism()),
-  TESSERACTJS_POOL_SIZE: int(1, 64).default(1),
+  TESSERACTJS_POOL_SIZE: int(1, 64).default(availableParallelism()),
   PADDLEOCR_CONCURRENCY: int(1, 64).default(1),
   OCR_QUEUE_LIMIT: int(0, 100_000).default(32),
   OCR_PREPROCESS: z
