@@ -33,6 +33,34 @@ interface Till {
   /** Lines under the total (tax, payment), given the total. */
   after: (total: number, money: (cents: number) => string) => string[];
   footer: string;
+  /** Lines under the shop's name (company number, tax registration), above its address. */
+  registration?: string[];
+  /** A heading under the address ("TAX INVOICE"). */
+  heading?: string;
+  /**
+   * Lines between the items and the total (subtotal, tax, rounding), and the
+   * total they come to, given the items' sum; without it the total is the sum.
+   */
+  totals?: (sum: number, money: (cents: number) => string) => { lines: string[]; total: number };
+}
+
+/** Malaysian GST at 6 %, and cash rounded to the nearest 5 sen, as a till of 2015–2018 prints them. */
+function gstTotals(label: { net: string; tax: string; gross: string; rounding: string }) {
+  return (sum: number, money: (cents: number) => string) => {
+    const tax = Math.round(sum * 0.06);
+    const gross = sum + tax;
+    const total = Math.round(gross / 5) * 5;
+    const rounding = total - gross;
+    return {
+      lines: [
+        `${label.net}  ${money(sum)}`,
+        `${label.tax}  ${money(tax)}`,
+        `${label.gross}  ${money(gross)}`,
+        `${label.rounding}  ${rounding < 0 ? "-" : ""}${money(Math.abs(rounding))}`,
+      ],
+      total,
+    };
+  };
 }
 
 export const TILLS: Till[] = [
@@ -218,6 +246,70 @@ export const TILLS: Till[] = [
     after: (t, money) => [`CONTACTLESS  ${money(t)}`],
     footer: "Please retain receipt",
   },
+  {
+    language: "en",
+    shop: "MAJU JAYA HARDWARE SDN BHD",
+    registration: ["(Co. No. 654321-K)", "GST ID No: 001234567890"],
+    address: ["LOT 23, JALAN PERUSAHAAN 2", "68100 BATU CAVES, SELANGOR", "TEL: 03-6187 4420"],
+    heading: "TAX INVOICE",
+    currency: "MYR",
+    money: (c) => en(c),
+    when: (d, h, m) => `Date: ${two(d.d)}/${two(d.m)}/${d.y}  ${two(h)}:${two(m)}:${two((h * m) % 60)}`,
+    goods: [
+      "PVC PIPE 1/2\" 10FT",
+      "CABLE TIE 8\" 100PCS",
+      "WD-40 333ML",
+      "SCREW 8X1 BOX",
+      "MASKING TAPE 24MM",
+      "SANDPAPER P120",
+      "PAINT BRUSH 2\"",
+      "SILICONE SEALANT",
+    ],
+    totals: gstTotals({
+      net: "Total Sales (Excluding GST)",
+      tax: "GST @6%",
+      gross: "Total (Inclusive of GST)",
+      rounding: "Rounding Adjustment",
+    }),
+    totalLabel: "TOTAL AMOUNT PAYABLE",
+    after: (t, money) => [
+      `CASH  ${money(Math.ceil(t / 1000) * 1000)}`,
+      `CHANGE  ${money(Math.ceil(t / 1000) * 1000 - t)}`,
+    ],
+    footer: "GOODS SOLD ARE NOT RETURNABLE. THANK YOU",
+  },
+  {
+    language: "en",
+    shop: "RESTORAN SELERA KAMPUNG",
+    registration: ["(JM0712345-T)", "GST REG NO: 000987654321"],
+    address: ["NO 5, JALAN MERDEKA", "75000 MELAKA"],
+    heading: "SIMPLIFIED TAX INVOICE",
+    currency: "MYR",
+    money: (c) => `RM${en(c)}`,
+    when: (d, h, m) => `${two(d.d)}/${two(d.m)}/${String(d.y).slice(2)} ${two(h)}:${two(m)}`,
+    goods: [
+      "NASI LEMAK AYAM",
+      "TEH TARIK",
+      "MEE GORENG MAMAK",
+      "ROTI CANAI",
+      "KOPI O AIS",
+      "NASI GORENG KAMPUNG",
+      "AIR SIRAP",
+      "CHAR KUEY TEOW",
+    ],
+    totals: gstTotals({
+      net: "SUBTOTAL",
+      tax: "SR 6% GST",
+      gross: "TOTAL INCL. GST",
+      rounding: "ROUNDING ADJ",
+    }),
+    totalLabel: "NETT TOTAL",
+    after: (t, money) => [
+      `CASH  ${money(Math.ceil(t / 5000) * 5000)}`,
+      `CHANGE  ${money(Math.ceil(t / 5000) * 5000 - t)}`,
+    ],
+    footer: "THANK YOU. PLEASE COME AGAIN",
+  },
 ];
 
 /** A till receipt: shop name on top, a date in the till's own form, items, the total under its label. */
@@ -229,15 +321,22 @@ export function receipt(till: Till, random: Random): { html: string; truth: Invo
     const quantity = random() < 0.75 ? 1 : int(random, 2, 3);
     return { ...i, quantity, amount: quantity * i.unit };
   });
-  const total = sum(chosen.map((i) => i.amount));
+  const totals = till.totals?.(sum(chosen.map((i) => i.amount)), till.money);
+  const total = totals?.total ?? sum(chosen.map((i) => i.amount));
   const font = pick(random, [...MONO, ...NARROW]);
   const dateOnTop = random() < 0.6;
   const row = (left: string, right: string, cls = "") =>
     `<div class="row ${cls}"><span>${esc(left)}</span><span>${esc(right)}</span></div>`;
   const when = `<div>${esc(till.when(date, hour, minute))}</div>`;
+  const split = (line: string) => {
+    const [left = "", right = ""] = line.split("  ");
+    return row(left, right);
+  };
   const body = `
     <div class="shop">${esc(till.shop)}</div>
+    ${till.registration ? `<div class="c">${lines(till.registration)}</div>` : ""}
     <div class="c">${lines(till.address)}</div>
+    ${till.heading ? `<div class="c heading">${esc(till.heading)}</div>` : ""}
     ${dateOnTop ? when : ""}
     <div class="rule"></div>
     ${chosen
@@ -248,14 +347,9 @@ export function receipt(till: Till, random: Random): { html: string; truth: Invo
       )
       .join("")}
     <div class="rule"></div>
+    ${totals ? totals.lines.map(split).join("") : ""}
     ${row(till.totalLabel, till.money(total), "total")}
-    ${till
-      .after(total, till.money)
-      .map((line) => {
-        const [left = "", right = ""] = line.split("  ");
-        return row(left, right);
-      })
-      .join("")}
+    ${till.after(total, till.money).map(split).join("")}
     ${dateOnTop ? "" : when}
     <div class="c foot">${esc(till.footer)}</div>`;
   const css = `
@@ -264,7 +358,8 @@ export function receipt(till: Till, random: Random): { html: string; truth: Invo
     .row { display: flex; justify-content: space-between; gap: 3mm }
     .row.total { font-weight: bold; font-size: 1.2em; margin: 1mm 0 2mm }
     .rule { border-top: 1px dashed #333; margin: 2mm 0 }
-    .foot { margin-top: 4mm }`;
+    .foot { margin-top: 4mm }
+    .heading { font-weight: bold; margin-top: 1mm }`;
   return {
     html: strip(body, {
       font,
