@@ -895,6 +895,60 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
     });
   });
 
+  /**
+   * A till slip whose shop name is printed in `nameHeight` px letters over
+   * `name` lines, its words `space` px apart.
+   */
+  function slip(name: string[], nameHeight: number, space = 10): OcrData {
+    const tall = name.flatMap((text, i) => {
+      let at = 300;
+      return text.split(" ").map((word) => {
+        const x0 = at;
+        at += word.length * 10 + space;
+        const y0 = 40 + i * (nameHeight + 8);
+        return {
+          text: word,
+          confidence: 0.9,
+          bbox: { x0, y0, x1: x0 + word.length * 10, y1: y0 + nameHeight },
+        };
+      });
+    });
+    const top = 40 + name.length * (nameHeight + 8) + 10;
+    return withWords(
+      document([
+        [300, top, "(654321-K)"],
+        [300, top + 25, "LOT 23, JALAN PERUSAHAAN 2"],
+        [300, top + 50, "68100 BATU CAVES, SELANGOR"],
+        [300, top + 100, "23/02/2018 18:28"],
+        [100, top + 150, "SEALANT"],
+        [700, top + 150, "14.34"],
+        [100, top + 190, "TOTAL"],
+        [700, top + 190, "14.35"],
+      ]),
+      tall,
+    );
+  }
+
+  it("a shop's name in large print wrapped over two lines is one name, its address under both", () => {
+    const data = extractByLayout(slip(["MAJU JAYA HARDWARE", "TRADING"], 34));
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "MAJU JAYA HARDWARE TRADING",
+      supplier_address: "LOT 23, JALAN PERUSAHAAN 2, 68100 BATU CAVES, SELANGOR",
+      total: 14.35,
+    });
+    // Large print has wide spaces: its words are still one name.
+    const spaced = extractByLayout(slip(["MAJU JAYA HARDWARE", "TRADING"], 34, 36));
+    expect(spaced.fields.supplier_name.value).toBe("MAJU JAYA HARDWARE TRADING");
+    // The legal form alone under the name is the name's end, whatever its size.
+    const form = extractByLayout(slip(["MAJU JAYA HARDWARE SDN", "BHD"], 20));
+    expect(form.fields.supplier_name.value).toBe("MAJU JAYA HARDWARE SDN BHD");
+  });
+
+  it("under a shop's name in the body's print, the next line is not more of the name", () => {
+    const data = extractByLayout(slip(["MAJU JAYA HARDWARE", "JALAN BESAR"], 20));
+    expect(data.fields.supplier_name.value).toBe("MAJU JAYA HARDWARE");
+  });
+
   it("a company's registration number in brackets under its name is no address line", () => {
     const data = extractByLayout(
       withWords(

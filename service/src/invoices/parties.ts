@@ -25,7 +25,16 @@ import { median, union, verticalOverlap } from "../layout/geometry";
 import type { LabelledCell } from "./labelled";
 import { fold, isTitle, matchColumn, matchLabel } from "./labels";
 import { findAmounts, findDate, hasDecimals } from "./normalise";
-import { type Cell, field, NOT_FOUND, type PageRows, type Piece, piece } from "./rows";
+import {
+  type Cell,
+  field,
+  horizontalOverlap,
+  LARGE_PRINT,
+  NOT_FOUND,
+  type PageRows,
+  type Piece,
+  piece,
+} from "./rows";
 
 export type Party = [name: InvoiceField, address: InvoiceField];
 
@@ -565,6 +574,8 @@ const NAME_THEN_STREET =
   /^(\p{L}[^\d]*?\p{L}{2}[^\d\s]*)\s+(\d{1,4}[a-z]?\s+\p{L}+\.?,?\s+\p{L}.*)$/iu;
 /** More words than a name has: a sentence ("Please note: amount payable is ..."). */
 const SENTENCE_WORDS = 8;
+/** A line under such a name this tall against it (or more) is in the name's print: the name wrapped. */
+const WRAPPED_SIZE = 0.85;
 
 const meanConfidence = (cell: Cell) =>
   cell.words.reduce((s, w) => s + w.confidence, 0) / (cell.words.length || 1);
@@ -630,30 +641,49 @@ function shop(
       addressOf([street, ...linesAfter(all, best)]),
     ];
   }
-  const name = nameIn(best);
-  if (!name) return undefined;
+  const found = nameIn(best);
+  if (!found) return undefined;
+  // A name too long for the slip goes on under itself, in its own print
+  // larger than the body's ("MAJU JAYA HARDWARE SDN" over "BHD"), or with the
+  // legal form alone: one name, its address after both. Under a name in the
+  // body's print, the next line is the address.
+  const wrapped = first.rows[best.row + 1]?.cells;
+  const rest = wrapped?.length === 1 ? wrapped[0] : undefined;
+  const inNamePrint = (c: Cell) =>
+    size(best) >= LARGE_PRINT * first.unit && size(c) >= WRAPPED_SIZE * size(best);
+  const more =
+    rest &&
+    names.includes(rest) &&
+    horizontalOverlap(rest.bbox, best.bbox) > 0.9 &&
+    rest.bbox.y0 - best.bbox.y1 < size(best) &&
+    (inNamePrint(rest) || legalForm(rest.text)?.index === 0)
+      ? nameIn(rest)
+      : undefined;
+  const pieces = more ? [found, more] : [found];
+  const name = pieces.map((p) => p.text).join(" ");
+  const last = more?.cell ?? best;
   // The name again over the address ("Contoso" as a logo, then "Contoso Inn, 5600 148th Ave").
   const below = all.find(
     (b) =>
       b.page === first &&
       b.cells[0] !== undefined &&
-      b.cells[0].row > best.row &&
-      sameParty(b.cells[0].text, name.text) &&
+      b.cells[0].row > last.row &&
+      sameParty(b.cells[0].text, name) &&
       b.cells.slice(1).some((c) => hasDigit(c.text)),
   );
   const head = below?.cells[0];
   const headName = head && nameIn(head);
   if (headName) return partyAt(all, headName);
-  const own = addressOf(linesAfter(all, best));
-  if (own.value !== null) return [field(name.text, [name]), own];
+  const own = addressOf(linesAfter(all, last));
+  if (own.value !== null) return [field(name, pieces, " "), own];
   const next = all.find(
     (b) =>
       b.page === first &&
       b.cells[0] !== undefined &&
-      b.cells[0].row > best.row &&
-      b.cells[0].bbox.y0 - best.bbox.y1 < first.unit * 6,
+      b.cells[0].row > last.row &&
+      b.cells[0].bbox.y0 - last.bbox.y1 < first.unit * 6,
   );
-  return [field(name.text, [name]), next ? addressOf(next.cells) : NOT_FOUND];
+  return [field(name, pieces, " "), next ? addressOf(next.cells) : NOT_FOUND];
 }
 
 /**

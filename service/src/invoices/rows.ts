@@ -33,11 +33,19 @@ export interface PageRows {
   unit: number;
 }
 
+/** Words this much taller than the page's (its median word) are in print of their own: a name, a title. */
+export const LARGE_PRINT = 1.3;
+
 export function pageRows(page: Pick<OcrPage, "number" | "words">): PageRows {
   const unit = median(page.words.map((w) => height(w.bbox))) || 1;
   const { level, original } = levelWords(page.words, unit);
   const rows = groupLines(level).map((line, index): Row => {
-    const cells = segments(line, unit * SEGMENT_GAP).map((words) => ({
+    // Spaces grow with the print: on a line in print clearly larger than the
+    // body's (a shop's name, a title), the gap that ends a cell is measured in
+    // its own words' height.
+    const own = median(line.map((w) => height(w.bbox)));
+    const lineUnit = own >= LARGE_PRINT * unit ? own : unit;
+    const cells = segments(line, lineUnit * SEGMENT_GAP).map((words) => ({
       page: page.number,
       text: words.map((w) => w.text).join(" "),
       // Geometry on the straightened page; the words' own boxes for the answer.
