@@ -2,10 +2,15 @@
 // is read from a prepared copy that no longer carries it (issue 25, rendered
 // `form`: told none, Tesseract guessed 368 dpi for a 300 dpi form and read its
 // boxes' borders as "|").
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { buildPage, type RecognizeOptions } from "../src/engines/ocr-page";
+import { createNativeTesseract } from "../src/engines/tesseract-native";
+import type { PreprocessStep } from "../src/preprocess";
 import { headerDpi } from "../src/preprocess/resolution";
 import { ocrDocument } from "../src/text/ocr-document";
 
@@ -57,9 +62,12 @@ describe("headerDpi", () => {
 });
 
 describe("a prepared image", () => {
-  /** The resolution the engine is told, reading `image` prepared. */
-  async function toldDpi(image: Buffer): Promise<number | undefined> {
-    let told: RecognizeOptions | undefined;
+  /** What the engine is told, reading `image` prepared by `steps`. */
+  async function told(
+    image: Buffer,
+    steps: PreprocessStep[] = ["normalize", "deskew"],
+  ): Promise<(RecognizeOptions & { format: string }) | undefined> {
+    let options: (RecognizeOptions & { format: string }) | undefined;
     await ocrDocument(
       {
         bytes: image,
@@ -70,26 +78,57 @@ describe("a prepared image", () => {
         traceId: "0".repeat(32),
       },
       {
-        recognize: async (prepared, options) => {
-          // The engine gets the prepared copy, which has lost the header.
-          expect(prepared.subarray(0, 2).toString("latin1")).toBe("P5");
-          told = options;
+        recognize: async (prepared, given) => {
+          options = { ...given, format: prepared.subarray(0, 2).toString("latin1") };
           return buildPage(600, 200, []);
         },
         language: "eng",
         pdfDpi: 200,
-        preprocess: new Set(["normalize", "deskew"]),
+        preprocess: new Set(steps),
       },
     );
-    return told?.dpi;
+    return options;
   }
+  const toldDpi = async (image: Buffer) => (await told(image))?.dpi;
 
   it("is read at the resolution the image as sent gives", async () => {
+    // The engine gets the prepared copy (a PGM), which has lost the header.
+    expect((await told(await pngWithDensity(300)))?.format).toBe("P5");
     expect(await toldDpi(await pngWithDensity(300))).toBe(300);
     expect(await toldDpi(await jfif(2, 59))).toBe(150);
   });
 
   it("is left to the engine to estimate when the image gives none", async () => {
     expect(await toldDpi(page())).toBeUndefined();
+  });
+
+  it("has had its light text on dark turned: the engine does not try its lines inverted", async () => {
+    expect((await told(page()))?.lightOnDarkPrepared).toBe(true);
+    // Without the step, or passed through unprepared (over 16 MP), the engine's own inversion stays.
+    expect((await told(page(), ["deskew"]))?.lightOnDarkPrepared).toBe(false);
+    const large = await sharp({
+      create: { width: 4200, height: 4000, channels: 3, background: "#ffffff" },
+    })
+      .png()
+      .toBuffer();
+    expect((await told(large, ["normalize"]))?.lightOnDarkPrepared).toBe(false);
+  });
+});
+
+describe("native tesseract", () => {
+  it("reads lines inverted only when the page's light text on dark was not turned already", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "fake-tesseract-"));
+    const script = path.join(dir, "tesseract");
+    // Writes its arguments down and reads nothing.
+    await writeFile(script, `#!/bin/sh\ncat > /dev/null\necho "$@" >> "${dir}/args"\n`);
+    await chmod(script, 0o755);
+    const engine = createNativeTesseract({ command: script, concurrency: 1, queueLimit: 4 });
+    const signal = AbortSignal.timeout(10_000);
+    await engine.recognize(page(), { language: "eng", lightOnDarkPrepared: true, signal });
+    await engine.recognize(page(), { language: "eng", signal });
+    const [prepared, unprepared] = (await readFile(path.join(dir, "args"), "utf8")).split("\n");
+    expect(prepared).toContain("-c tessedit_do_invert=0");
+    expect(unprepared).not.toContain("tessedit_do_invert");
+    await rm(dir, { recursive: true, force: true });
   });
 });

@@ -22,6 +22,13 @@ export interface RecognizeOptions {
   language: string;
   /** Resolution of a rasterised PDF page; images let the engine estimate it. */
   dpi?: number;
+  /**
+   * Light text on dark was already made dark on light (page preparation,
+   * preprocess/inverted.ts): Tesseract need not read each unsure line again
+   * inverted, which costs up to a fifth of a noisy photo's time and read the
+   * same text on every page of the text benches (docs/performance.md).
+   */
+  lightOnDarkPrepared?: boolean;
   signal: AbortSignal;
 }
 

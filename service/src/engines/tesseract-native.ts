@@ -42,10 +42,11 @@ export function createNativeTesseract(options: NativeTesseractOptions): OcrEngin
 
   const read =
     (psm: number): PageRecognizer =>
-    (image, { language, dpi, signal }) =>
+    (image, { language, dpi, lightOnDarkPrepared, signal }) =>
       slots.use(async () => {
         const args = ["-", "-", "-l", language, "--psm", String(psm)];
         if (dpi) args.push("--dpi", String(dpi));
+        if (lightOnDarkPrepared) args.push("-c", "tessedit_do_invert=0");
         args.push("tsv");
         try {
           const out = await runCommand(command, args, { input: image, signal, env: CHILD_ENV });

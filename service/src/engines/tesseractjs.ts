@@ -171,7 +171,7 @@ export function createTesseractJs(options: TesseractJsOptions): OcrEngine {
 
   const read =
     (mode: PSM): PageRecognizer =>
-    (image, { language, dpi, signal }) =>
+    (image, { language, dpi, lightOnDarkPrepared, signal }) =>
       pool.use(async (slot) => {
         try {
           const worker = await workerFor(slot, language);
@@ -179,6 +179,7 @@ export function createTesseractJs(options: TesseractJsOptions): OcrEngine {
             tessedit_pageseg_mode: mode,
             // "0" lets Tesseract estimate the resolution of a photo or scan.
             user_defined_dpi: dpi ? String(dpi) : "0",
+            tessedit_do_invert: lightOnDarkPrepared ? "0" : "1",
             // Tesseract's notes ("Estimating resolution as …") would go to stdout.
             debug_file: "/dev/null",
           });

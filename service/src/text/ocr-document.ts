@@ -129,7 +129,9 @@ export async function ocrDocument(
     const prepared = await preparePage(image, steps, options.preparedAs, dpi);
     signal.throwIfAborted();
     const scaled = dpi === undefined ? undefined : Math.round(dpi * prepared.scale);
-    const read = { language, dpi: scaled, signal };
+    // A page passed through unprepared (a TIFF, too large) keeps Tesseract's own inversion.
+    const lightOnDarkPrepared = prepared.grey !== undefined && steps.has("normalize");
+    const read = { language, dpi: scaled, lightOnDarkPrepared, signal };
     const page = await options.recognize(prepared.image, read);
     const { recognizeBlock } = options;
     const finish = async () => {
