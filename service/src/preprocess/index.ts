@@ -138,8 +138,8 @@ export async function preparePage(
     return unchanged;
   }
   const encode = (image: Grey) => (format === "png" ? toCanvas(image).encode("png") : toPgm(image));
-  const prepare = (image: Grey) => {
-    const grey = steps.has("normalize") ? flattenBackground(invertDarkRegions(image)) : image;
+  const prepare = async (image: Grey) => {
+    const grey = steps.has("normalize") ? await flattenBackground(invertDarkRegions(image)) : image;
     const threshold = otsu(grey);
     const measured = steps.has("deskew") ? estimateSkew(grey, threshold) : 0;
     const skew = Math.abs(measured) >= MIN_SKEW ? measured : 0;
@@ -155,7 +155,7 @@ export async function preparePage(
   // half size for a fraction of the cost); its print, measured there, says
   // whether the half-size page is the one to read, or the page at full size.
   let base = 1;
-  let page: ReturnType<typeof prepare> | undefined;
+  let page: Awaited<ReturnType<typeof prepare>> | undefined;
   // The sheet of paper in a photo (sheet.ts): looked for on a page whose
   // resolution nothing gives (a phone photo), never on a scan or a PDF page.
   let sheet: Sheet | undefined;
@@ -178,7 +178,7 @@ export async function preparePage(
   ) {
     const small = await halfSize(bytes, size);
     const cut = small && (await onSheet(small));
-    const half = cut && prepare(cut.image);
+    const half = cut && (await prepare(cut.image));
     xHeight = half?.xHeight();
     if (cut && half && xHeight !== undefined && xHeight >= HALVED_X_HEIGHT) {
       page = half;
@@ -200,7 +200,7 @@ export async function preparePage(
     const canvas = createCanvas(width, height);
     canvas.getContext("2d").drawImage(decoded, 0, 0);
     const cut = await onSheet(toGrey(canvas), canvas);
-    page = prepare(cut.image);
+    page = await prepare(cut.image);
     sheet = cut.sheet;
   }
   const { grey, skew, upright } = page;

@@ -290,9 +290,12 @@ async function imageTables(
   // A first look at half size on the photo as it is: rules tilted a few
   // degrees still grow from scan line to scan line and cross. Without any,
   // the photo is not worked on further.
-  const glance = flattenBackground(halved(grey));
+  const glance = await flattenBackground(halved(grey));
   if (findGrids(...ruleSearch(glance, otsu(glance))).length === 0) return none;
-  const { image, threshold, onPage } = straighten(flattenBackground(grey), grey.width / width);
+  const { image, threshold, onPage } = straighten(
+    await flattenBackground(grey),
+    grey.width / width,
+  );
   const grids = findGrids(...ruleSearch(image, threshold));
   if (grids.length === 0) return none;
   for (const grid of grids) eraseRules(image, grid);
@@ -346,7 +349,7 @@ async function pdfTables(
           ? (await decodeGrey(await rasterisePage(drawn, dpi, signal, pdftoppm)))?.grey
           : await drawPageGrey(drawn, dpi, signal);
         // Evened out: a scan or a photo in a PDF may be lit unevenly, or show the desk.
-        if (grey) found.push(...pageTables(flattenBackground(grey), page));
+        if (grey) found.push(...pageTables(await flattenBackground(grey), page));
       } finally {
         // Its decoded pictures are not kept for the pages after it (docs/memory.md).
         drawn.page.cleanup();
