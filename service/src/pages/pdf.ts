@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { commandExists, runCommand } from "../engines/command";
-import { type Grey, type PixelSource, toGrey } from "../preprocess/grey";
+import { type Grey, type PixelSource, toGrey, toPng } from "../preprocess/grey";
 import { MAX_PAGE_PIXELS } from "../providers/limits";
 import { UnreadableDocumentError } from "../providers/types";
 
@@ -162,9 +162,9 @@ export async function rasterisePage(
   });
 }
 
-/** The page drawn by pdfjs on its own canvas, as a PNG (white paper, as pdftoppm draws it). */
+/** The page drawn by pdfjs on its own canvas, as a grey PNG (white paper, as pdftoppm -gray draws it). */
 export async function drawPage(source: PdfPage, dpi: number, signal: AbortSignal): Promise<Buffer> {
-  return (await renderPage(source, dpi, signal)).encode("png");
+  return toPng(await drawPageGrey(source, dpi, signal));
 }
 
 /** The page drawn by pdfjs, as grey pixels (no PNG to write and read back). */
@@ -206,6 +206,4 @@ async function renderPage({ pdf, page }: PdfPage, dpi: number, signal: AbortSign
 }
 
 /** What pdfjs's canvas factory (its nested @napi-rs/canvas) gives back. */
-interface DrawnCanvas extends PixelSource {
-  encode(format: "png"): Promise<Buffer>;
-}
+type DrawnCanvas = PixelSource;

@@ -28,7 +28,7 @@ import type { BBox } from "@/lib/kernel/contract";
 import { isTiff, loadSharp } from "../images";
 import { flattenBackground } from "./background";
 import { boxAround } from "./corners";
-import { type Grey, otsu, type PixelSource, toCanvas, toGrey, toPgm } from "./grey";
+import { type Grey, otsu, type PixelSource, toCanvas, toGrey, toPgm, toPng } from "./grey";
 import { invertDarkRegions } from "./inverted";
 import { headerDpi } from "./resolution";
 import { findSheet, type Sheet } from "./sheet";
@@ -137,7 +137,7 @@ export async function preparePage(
   if (steps.size === 0 || !isWhole(bytes) || (size ? size.width * size.height : 0) > MAX_PIXELS) {
     return unchanged;
   }
-  const encode = (image: Grey) => (format === "png" ? toCanvas(image).encode("png") : toPgm(image));
+  const encode = (image: Grey) => (format === "png" ? toPng(image) : toPgm(image));
   const prepare = async (image: Grey) => {
     const grey = steps.has("normalize") ? await flattenBackground(invertDarkRegions(image)) : image;
     const threshold = otsu(grey);

@@ -15,7 +15,7 @@ import { pageDrawing, type TextTurn, textTurn } from "../pages/pdf-lines";
 import { sniffDocument } from "../pages/sniff";
 import { resultPages, type WordSources } from "../pages/word-sources";
 import { flattenBackground } from "../preprocess/background";
-import { type Grey, halved, otsu, toCanvas, toGrey } from "../preprocess/grey";
+import { type Grey, halved, otsu, toGrey, toPng } from "../preprocess/grey";
 import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index";
 import { estimateSkew, typicalXHeight } from "../preprocess/skew";
 import type { Provider, ProviderInput } from "../providers/types";
@@ -299,7 +299,7 @@ async function imageTables(
   const grids = findGrids(...ruleSearch(image, threshold));
   if (grids.length === 0) return none;
   for (const grid of grids) eraseRules(image, grid);
-  const cleaned = await toCanvas(image).encode("png");
+  const cleaned = await toPng(image);
   const read = await ocr.run({ ...input, bytes: cleaned });
   // The words' boxes are on the straightened image, where the grid is.
   const words = read.data.pages[0]?.words ?? [];
