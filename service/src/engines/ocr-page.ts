@@ -25,7 +25,7 @@ export interface RecognizeOptions {
   /**
    * Light text on dark was already made dark on light (page preparation,
    * preprocess/inverted.ts): Tesseract need not read each unsure line again
-   * inverted, which costs up to a fifth of a noisy photo's time and read the
+   * inverted, which costs up to a quarter of a noisy photo's time and read the
    * same text on every page of the text benches (docs/performance.md).
    */
   lightOnDarkPrepared?: boolean;
