@@ -254,15 +254,16 @@ export const TILLS: Till[] = [
     heading: "TAX INVOICE",
     currency: "MYR",
     money: (c) => en(c),
-    when: (d, h, m) => `Date: ${two(d.d)}/${two(d.m)}/${d.y}  ${two(h)}:${two(m)}:${two((h * m) % 60)}`,
+    when: (d, h, m) =>
+      `Date: ${two(d.d)}/${two(d.m)}/${d.y}  ${two(h)}:${two(m)}:${two((h * m) % 60)}`,
     goods: [
-      "PVC PIPE 1/2\" 10FT",
-      "CABLE TIE 8\" 100PCS",
+      'PVC PIPE 1/2" 10FT',
+      'CABLE TIE 8" 100PCS',
       "WD-40 333ML",
       "SCREW 8X1 BOX",
       "MASKING TAPE 24MM",
       "SANDPAPER P120",
-      "PAINT BRUSH 2\"",
+      'PAINT BRUSH 2"',
       "SILICONE SEALANT",
     ],
     totals: gstTotals({
