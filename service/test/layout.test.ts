@@ -192,6 +192,25 @@ describe("layoutWords with the engine's blocks", () => {
     expect(layoutWords(shuffle(blocks.flat()), blocks).text).toBe(expected.join("\n"));
   });
 
+  it("reads a block above another and within its width first, whatever the engine's order", () => {
+    const shop = ["Contoso", "1 RUE DE LA DURANCE", "75012 PARIS FRANCE"];
+    const items = ["1 GRAINE DE CHIA 3.00 B", "1 POKE 20.00 C", "TOTAL 21.00"];
+    // Junk read from the slip's dark edge (a tall "M") widens the items' block,
+    // and the engine reads the shop's header after it.
+    const edge: OcrSpan = {
+      text: "M",
+      confidence: 0.25,
+      bbox: { x0: 30, y0: 100, x1: 40, y1: 160 },
+    };
+    const header = column(shop, 80, 20);
+    const body = [...column(items, 60, 100), edge];
+    const text = layoutWords(shuffle([...header, ...body]), [body, header]).text;
+    expect(text.startsWith(shop.join("\n"))).toBe(true);
+    // Columns side by side keep the engine's order.
+    const blocks = threeColumns(15);
+    expect(layoutWords(shuffle(blocks.flat()), blocks).text).toBe(COLUMNS.flat().join("\n"));
+  });
+
   it("reads a form's labels with their values, row by row", () => {
     const labels = ["Surname", "Date of birth", "Address"];
     const values = ["KOWALSKI", "12/05/1961", "136 NORTH STREET", "EX4 6NP"];

@@ -200,7 +200,38 @@ export function engineRegions(blocks: readonly (readonly OcrSpan[])[]): OcrSpan[
     else regions.set(root, [...block]);
   }
   // A Map keeps the order its keys were first set in: the first block of each region.
-  return [...regions.values()].filter((region) => region.length > 0);
+  return headingsFirst([...regions.values()].filter((region) => region.length > 0));
+}
+
+/**
+ * The regions in the engine's order, except that a region wholly above
+ * another and within its width is read before it: a receipt's shop and
+ * address over its items, an address block over a letter's body. Tesseract
+ * can put such a block last when junk read from a page's edge (a dark border
+ * taken for tall letters) widens the block below it. Regions side by side
+ * (columns) are never reordered.
+ */
+function headingsFirst(regions: readonly OcrSpan[][]): OcrSpan[][] {
+  const boxes = regions.map((region) => union(region.map((w) => w.bbox)));
+  const before = (a: number, b: number) => {
+    const [top, below] = [boxes[a], boxes[b]];
+    if (!top || !below) return false;
+    return top.y1 <= below.y0 && top.x0 >= below.x0 && top.x1 <= below.x1;
+  };
+  const placed = new Set<number>();
+  const order: OcrSpan[][] = [];
+  while (order.length < regions.length) {
+    // The first region in the engine's order that nothing unplaced must precede.
+    const next = regions.findIndex(
+      (_, i) =>
+        !placed.has(i) && !regions.some((_, j) => j !== i && !placed.has(j) && before(j, i)),
+    );
+    const [index, region] = [next, regions[next]];
+    if (!region) break;
+    placed.add(index);
+    order.push(region);
+  }
+  return order;
 }
 
 /**
