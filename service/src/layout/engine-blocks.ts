@@ -213,23 +213,26 @@ export function engineRegions(blocks: readonly (readonly OcrSpan[])[]): OcrSpan[
  */
 function headingsFirst(regions: readonly OcrSpan[][]): OcrSpan[][] {
   const boxes = regions.map((region) => union(region.map((w) => w.bbox)));
-  const before = (a: number, b: number) => {
-    const [top, below] = [boxes[a], boxes[b]];
-    if (!top || !below) return false;
-    return top.y1 <= below.y0 && top.x0 >= below.x0 && top.x1 <= below.x1;
-  };
-  const placed = new Set<number>();
+  const before = (top: BBox, below: BBox) =>
+    top.y1 <= below.y0 && top.x0 >= below.x0 && top.x1 <= below.x1;
+  // How many regions still to be read must come before each one (-1: read).
+  const waiting = boxes.map(
+    (box, i) => boxes.filter((other, j) => j !== i && before(other, box)).length,
+  );
   const order: OcrSpan[][] = [];
-  while (order.length < regions.length) {
-    // The first region in the engine's order that nothing unplaced must precede.
-    const next = regions.findIndex(
-      (_, i) =>
-        !placed.has(i) && !regions.some((_, j) => j !== i && !placed.has(j) && before(j, i)),
-    );
-    const [index, region] = [next, regions[next]];
-    if (!region) break;
-    placed.add(index);
+  for (let placed = 0; placed < regions.length; placed++) {
+    // The first region in the engine's order that nothing left must precede
+    // (boxes of no height could wait on each other: then the first left).
+    const free = waiting.indexOf(0);
+    const next = free >= 0 ? free : waiting.findIndex((n) => n > 0);
+    const [box, region] = [boxes[next], regions[next]];
+    if (!box || !region) break;
     order.push(region);
+    waiting[next] = -1;
+    for (const [i, other] of boxes.entries()) {
+      const count = waiting[i] ?? 0;
+      if (count > 0 && i !== next && before(box, other)) waiting[i] = count - 1;
+    }
   }
   return order;
 }

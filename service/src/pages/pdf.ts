@@ -183,7 +183,7 @@ async function renderPage({ pdf, page }: PdfPage, dpi: number, signal: AbortSign
     create(
       width: number,
       height: number,
-    ): { canvas: DrawnCanvas; context: CanvasRenderingContext2D };
+    ): { canvas: PixelSource; context: CanvasRenderingContext2D };
   };
   const { canvas, context } = factory.create(
     Math.round(viewport.width),
@@ -204,6 +204,3 @@ async function renderPage({ pdf, page }: PdfPage, dpi: number, signal: AbortSign
   }
   return canvas;
 }
-
-/** What pdfjs's canvas factory (its nested @napi-rs/canvas) gives back. */
-type DrawnCanvas = PixelSource;

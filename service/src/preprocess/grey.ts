@@ -74,7 +74,7 @@ export function halved(image: Grey): Grey {
 
 /**
  * A one-channel PNG, written by libvips (sharp) at its fastest compression:
- * a 200 dpi page in about 20 ms, where the canvas's RGBA PNG took 150–270 ms.
+ * a 200 dpi page in 20–45 ms, where the canvas's RGBA PNG took 150–270 ms.
  */
 export async function toPng(image: Grey): Promise<Buffer> {
   const sharp = await loadSharp();
