@@ -3,6 +3,7 @@
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { preparePage } from "../src/preprocess";
+import { stretch } from "../src/preprocess/background";
 import { otsu, toGrey } from "../src/preprocess/grey";
 import { DESK_LINES, DESK_PHOTO, deskLineY, deskPhoto } from "./desk-photo";
 
@@ -26,6 +27,25 @@ function page(
   for (let i = 0; i < 8; i++) {
     ctx.fillText("The quick brown fox jumps over the lazy dog again", 60, 80 + i * size * 1.6);
   }
+  return canvas.toBuffer("image/png");
+}
+
+/** `png` with grain on its paper, as a phone photo or a poor scan has. */
+async function speckled(png: Buffer): Promise<Buffer> {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(image, 0, 0);
+  const data = ctx.getImageData(0, 0, image.width, image.height);
+  let seed = 11;
+  for (let i = 0; i < data.data.length; i += 4) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const v = Math.max(0, (data.data[i] ?? 0) - ((seed >> 16) % 12));
+    data.data[i] = v;
+    data.data[i + 1] = v;
+    data.data[i + 2] = v;
+  }
+  ctx.putImageData(data, 0, 0);
   return canvas.toBuffer("image/png");
 }
 
@@ -80,6 +100,49 @@ describe("preparePage", () => {
     expect(centre.x1).toBeLessThanOrEqual(452);
     expect(centre.y0).toBeGreaterThanOrEqual(248);
     expect(centre.y1).toBeLessThanOrEqual(252);
+  });
+
+  it("only stretches a clean page's contrast, and evens out every page that is not", async () => {
+    const pixels = async (png: Buffer) => {
+      const image = await loadImage(png);
+      const canvas = createCanvas(image.width, image.height);
+      canvas.getContext("2d").drawImage(image, 0, 0);
+      return toGrey(canvas).data;
+    };
+    const clean = page();
+    const prepared = await preparePage(clean, ALL);
+    expect(prepared.normalized).toBe(false);
+    const original = await pixels(clean);
+    expect(prepared.grey?.data).toEqual(stretch({ width: 900, height: 500, data: original }).data);
+    // Paper a shade off white is still clean paper.
+    expect((await preparePage(page({ paper: "#ececec" }), ALL)).normalized).toBe(false);
+
+    const banner = createCanvas(900, 500);
+    const ctx = banner.getContext("2d");
+    ctx.drawImage(await loadImage(clean), 0, 0);
+    ctx.fillStyle = "#202020";
+    ctx.fillRect(0, 380, 900, 90);
+    ctx.fillStyle = "#ffffff";
+    ctx.font = '30px "DejaVu Sans"';
+    ctx.fillText("WHITE ON BLACK", 60, 440);
+    const shadow = createCanvas(900, 500);
+    const shade = shadow.getContext("2d");
+    shade.drawImage(await loadImage(clean), 0, 0);
+    shade.fillStyle = "rgba(0, 0, 0, 0.35)";
+    shade.fillRect(600, 0, 300, 500);
+    const notClean = {
+      "grey paper": page({ paper: "#c8c8c8" }),
+      "faint print": page({ ink: "#8c8c8c" }),
+      "a dark banner": banner.toBuffer("image/png"),
+      "a shadow": shadow.toBuffer("image/png"),
+      speckle: await speckled(clean),
+    };
+    for (const [what, png] of Object.entries(notClean)) {
+      expect({ what, normalized: (await preparePage(png, ALL)).normalized }).toEqual({
+        what,
+        normalized: true,
+      });
+    }
   });
 
   it("darkens faint print on grey paper", async () => {

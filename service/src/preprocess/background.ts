@@ -157,7 +157,8 @@ function deskCells(
   return desk;
 }
 
-function stretch(image: Grey): Grey {
+/** Grey levels stretched so the darkest ink is black and the paper white, light speckle with it. */
+export function stretch(image: Grey): Grey {
   const histogram = new Int32Array(256);
   for (let p = 0; p < image.data.length; p++) {
     const v = image.data[p] as number;

@@ -4,7 +4,8 @@
 //   sheet      find the sheet of paper in a photo and flatten it, the desk cut
 //              away (sheet.ts); only on pages whose resolution is not given
 //   normalize  divide out uneven light and stretch contrast (background.ts), after
-//              turning light text on dark into dark text on light (inverted.ts)
+//              turning light text on dark into dark text on light (inverted.ts);
+//              a clean page's (clean.ts) contrast is only stretched, its paper even already
 //   deskew     straighten text tilted by more than MIN_SKEW degrees (skew.ts)
 //   upscale    enlarge small print (x-height under SMALL_PRINT pixels) to TARGET_X_HEIGHT
 //   downscale  prepare and read a large page (LARGE_PAGE pixels or more, its resolution
@@ -26,7 +27,8 @@ import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { imageSize } from "image-size";
 import type { BBox } from "@/lib/kernel/contract";
 import { isTiff, loadSharp } from "../images";
-import { flattenBackground } from "./background";
+import { flattenBackground, stretch } from "./background";
+import { isCleanPage } from "./clean";
 import { boxAround } from "./corners";
 import { type Grey, otsu, type PixelSource, toCanvas, toGrey, toPgm, toPng } from "./grey";
 import { invertDarkRegions } from "./inverted";
@@ -61,6 +63,8 @@ export interface PreparedPage {
   original?: { width: number; height: number };
   /** The prepared image's pixels, as the engine gets them (undefined when passed through). */
   grey?: Grey;
+  /** Whether light text on dark was turned and the light evened out (the page was not clean). */
+  normalized?: boolean;
   /** A box on the prepared image → the same place on the image as sent. */
   toOriginal(box: BBox): BBox;
 }
@@ -139,7 +143,14 @@ export async function preparePage(
   }
   const encode = (image: Grey) => (format === "png" ? toPng(image) : toPgm(image));
   const prepare = async (image: Grey) => {
-    const grey = steps.has("normalize") ? await flattenBackground(invertDarkRegions(image)) : image;
+    // A clean page's paper is even already: only its contrast is stretched.
+    const clean = steps.has("normalize") && isCleanPage(image);
+    const normalized = steps.has("normalize") && !clean;
+    const grey = normalized
+      ? await flattenBackground(invertDarkRegions(image))
+      : clean
+        ? stretch(image)
+        : image;
     const threshold = otsu(grey);
     const measured = steps.has("deskew") ? estimateSkew(grey, threshold) : 0;
     const skew = Math.abs(measured) >= MIN_SKEW ? measured : 0;
@@ -149,7 +160,8 @@ export async function preparePage(
       straight ??= skew === 0 ? grey : transform(grey, skew, 1);
       return straight;
     };
-    return { grey, skew, upright, xHeight: () => typicalXHeight(upright(), threshold) };
+    const xHeight = () => typicalXHeight(upright(), threshold);
+    return { grey, normalized, skew, upright, xHeight };
   };
   // A large page is prepared at half size first (decoded so: a JPEG decodes at
   // half size for a fraction of the cost); its print, measured there, says
@@ -203,7 +215,7 @@ export async function preparePage(
     page = await prepare(cut.image);
     sheet = cut.sheet;
   }
-  const { grey, skew, upright } = page;
+  const { grey, normalized, skew, upright } = page;
   let scale = base;
   if (base === 1 && steps.has("upscale")) {
     xHeight ??= page.xHeight();
@@ -215,7 +227,8 @@ export async function preparePage(
   }
   const original = { width, height };
   if (!sheet && skew === 0 && scale === 1) {
-    return { image: await encode(grey), grey, scale, skew, original, toOriginal: same };
+    const image = await encode(grey);
+    return { image, grey, normalized, scale, skew, original, toOriginal: same };
   }
   // The halved page is turned back at its own size (scale 1 on it); its boxes, at half the original's.
   const prepared = scale === base ? upright() : transform(grey, skew, scale / base);
@@ -235,7 +248,8 @@ export async function preparePage(
       );
     };
   }
-  return { image: await encode(prepared), grey: prepared, scale, skew, original, toOriginal };
+  const image = await encode(prepared);
+  return { image, grey: prepared, normalized, scale, skew, original, toOriginal };
 }
 
 /** The inverse of transform(): from the prepared image's pixels to the original's, as a box around the turned corners. */

@@ -129,8 +129,9 @@ export async function ocrDocument(
     const prepared = await preparePage(image, steps, options.preparedAs, dpi);
     signal.throwIfAborted();
     const scaled = dpi === undefined ? undefined : Math.round(dpi * prepared.scale);
-    // A page passed through unprepared (over 16 MP) keeps Tesseract's own inversion.
-    const lightOnDarkPrepared = prepared.grey !== undefined && steps.has("normalize");
+    // A page passed through unprepared (over 16 MP), or left as it was (clean),
+    // keeps Tesseract's own inversion.
+    const lightOnDarkPrepared = prepared.normalized === true;
     const read = { language, dpi: scaled, lightOnDarkPrepared, signal };
     const page = await options.recognize(prepared.image, read);
     const { recognizeBlock } = options;
