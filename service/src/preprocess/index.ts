@@ -143,14 +143,13 @@ export async function preparePage(
   }
   const encode = (image: Grey) => (format === "png" ? toPng(image) : toPgm(image));
   const prepare = async (image: Grey) => {
-    // A clean page's paper is even already: only its contrast is stretched.
-    const clean = steps.has("normalize") && isCleanPage(image);
-    const normalized = steps.has("normalize") && !clean;
-    const grey = normalized
-      ? await flattenBackground(invertDarkRegions(image))
-      : clean
-        ? stretch(image)
-        : image;
+    let grey = image;
+    let normalized = false;
+    if (steps.has("normalize")) {
+      // A clean page's paper is even already: only its contrast is stretched.
+      normalized = !isCleanPage(image);
+      grey = normalized ? await flattenBackground(invertDarkRegions(image)) : stretch(image);
+    }
     const threshold = otsu(grey);
     const measured = steps.has("deskew") ? estimateSkew(grey, threshold) : 0;
     const skew = Math.abs(measured) >= MIN_SKEW ? measured : 0;

@@ -129,8 +129,8 @@ export async function ocrDocument(
     const prepared = await preparePage(image, steps, options.preparedAs, dpi);
     signal.throwIfAborted();
     const scaled = dpi === undefined ? undefined : Math.round(dpi * prepared.scale);
-    // A page passed through unprepared (over 16 MP), or left as it was (clean),
-    // keeps Tesseract's own inversion.
+    // A page passed through unprepared (over 16 MP), or a clean one whose light
+    // text on dark nothing turned, keeps Tesseract's own inversion.
     const lightOnDarkPrepared = prepared.normalized === true;
     const read = { language, dpi: scaled, lightOnDarkPrepared, signal };
     const page = await options.recognize(prepared.image, read);
