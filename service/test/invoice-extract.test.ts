@@ -662,6 +662,26 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
     });
   });
 
+  it.each([
+    ["a street without its number", "Purplecat Island Ave,", "Chicago, IL 60608, USA"],
+    ["a street named first", "Jalan Besar Kepong", "52100 Kuala Lumpur"],
+    ["a registration number's label", "CIN", "U63090DL2012PTC231770"],
+  ])("a logo the OCR missed, then %s: no shop name", (_, first, second) => {
+    const data = extractByLayout(
+      document([
+        [400, 110, first],
+        [400, 135, second],
+        [400, 200, "21-03-2024 09:12"],
+        [400, 280, "Espresso"],
+        [800, 280, "2.40"],
+        [400, 360, "TOTAL"],
+        [800, 360, "2.40"],
+      ]),
+    );
+    expect(data.document_kind).toBe("receipt");
+    expect(valuesOf(data)).toMatchObject({ supplier_name: null, total: 2.4 });
+  });
+
   it("an app's receipt: the navigation bar and greeting pass, the name runs on into its street", () => {
     const data = extractByPatterns(
       document([

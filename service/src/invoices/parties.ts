@@ -72,9 +72,29 @@ const POSTCODE =
 const STREET = /^\d+(?:[-/]\d+)?[a-z]?,?\s+\p{L}/u;
 /** A street line that starts with a word for its number ("No. 12 Jalan Besar", "Lot 5", "Unit 3"). */
 const STREET_WORD = /^(?:no|lot|unit|suite|ste|blk|block|apt|shop)\.?\s*\d/iu;
+/**
+ * A street named without its number: ending in the word for a street ("Purplecat
+ * Island Ave", "Lindenallee" is one word and passes), or starting with it where
+ * languages put it first ("Jalan Besar", "Rue Lepic", "Calle Mayor").
+ */
+const STREET_NAME =
+  /(?:^|\s)(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|freeway|highway|hwy|parkway|pkwy|strasse|straße|str|straat|laan|weg|gasse)\W*$|^(?:jalan|jln|lorong|rue|calle|avenida|rua|viale|piazza)\.?\s+\p{L}/iu;
+/** A label of a registration number ("CIN", "GSTIN", "VAT No"): the name is not there. */
+const REGISTRATION =
+  /^\W*(?:cin|gstin|gst|vat|tin|abn|acn|siret|siren|nif|cif|trn|pan|uid|ust-?id(?:nr)?|btw|kvk)\b/iu;
 /** "Attn", "T.a.v.", "z. Hd.", "c/o": a line naming a person to read it, not the address. */
 const ATTENTION =
   /^(?:attn\.?|attention|t\.a\.v\.?|z\.? ?hd\.?|c\/o|a l'attention de|a l'att\.?)(?![\p{L}])/iu;
+
+/** A registration number itself: one token of six digits or more among letters ("U63090DL2012PTC231770"). */
+const IDENTIFIER = /^\W*(?=(?:[^\d\s]*\d){6})[\p{L}\d][\p{L}\d/-]*\W*$/u;
+
+/** A street, with its number or without, or a registration number or its label: no party's name. */
+const streetOrNumber = (text: string) =>
+  STREET.test(text) ||
+  STREET_NAME.test(text.trim()) ||
+  REGISTRATION.test(text) ||
+  IDENTIFIER.test(text);
 
 const isLabelOrTitle = (cell: Cell) => matchLabel(cell.text) !== undefined || isTitle(cell.text);
 const withMoney = (text: string) => findAmounts(text).some(hasDecimals);
@@ -445,7 +465,7 @@ function candidates(
     for (const [k, line] of block.cells.entries()) {
       if (!nameLine(line, used, inItems)) continue;
       const name = nameIn(line);
-      if (!name || name.text.split(/\s+/).length > 8 || STREET.test(name.text)) continue;
+      if (!name || name.text.split(/\s+/).length > 8 || streetOrNumber(name.text)) continue;
       const form = legalForm(name.text) !== undefined;
       if (k > 0 && !form) continue;
       const address = block.cells.slice(k + 1).some((c) => hasDigit(c.text));
@@ -517,6 +537,7 @@ function largestPrint(
         !used(c) &&
         !findDate(c.text) &&
         !CONTACT.test(c.text) &&
+        !streetOrNumber(c.text) &&
         meanConfidence(c) >= 0.25 &&
         !(first.rows[c.row]?.cells.some((x) => withMoney(x.text)) ?? false),
     );
@@ -626,6 +647,9 @@ function shop(
       !PHONE.test(namePart(c)) &&
       !POSTCODE.test(namePart(c)) &&
       !STREET_WORD.test(c.text) &&
+      !STREET_NAME.test(namePart(c).trim()) &&
+      !REGISTRATION.test(c.text) &&
+      !IDENTIFIER.test(c.text) &&
       c.text.split(/\s+/).length <= SENTENCE_WORDS &&
       nameLine(c, used, () => false),
   );
@@ -701,7 +725,7 @@ function addressOnly(
       b.cells[0] !== undefined &&
       b.cells[0].row < 16 &&
       !used(b.cells[0]) &&
-      (STREET.test(b.cells[0].text) || STREET_WORD.test(b.cells[0].text)) &&
+      (streetOrNumber(b.cells[0].text) || STREET_WORD.test(b.cells[0].text)) &&
       b.cells.some((c) => POSTCODE.test(c.text)),
   );
   if (!block) return undefined;
