@@ -82,19 +82,18 @@ const STREET_NAME =
 /** A label of a registration number ("CIN", "GSTIN", "VAT No"): the name is not there. */
 const REGISTRATION =
   /^\W*(?:cin|gstin|gst|vat|tin|abn|acn|siret|siren|nif|cif|trn|pan|uid|ust-?id(?:nr)?|btw|kvk)\b/iu;
+/** A registration number itself: one token of six digits or more among letters ("U63090DL2012PTC231770"). */
+const IDENTIFIER = /^\W*(?=(?:[^\d\s]*\d){6})[\p{L}\d][\p{L}\d/-]*\W*$/u;
 /** "Attn", "T.a.v.", "z. Hd.", "c/o": a line naming a person to read it, not the address. */
 const ATTENTION =
   /^(?:attn\.?|attention|t\.a\.v\.?|z\.? ?hd\.?|c\/o|a l'attention de|a l'att\.?)(?![\p{L}])/iu;
 
-/** A registration number itself: one token of six digits or more among letters ("U63090DL2012PTC231770"). */
-const IDENTIFIER = /^\W*(?=(?:[^\d\s]*\d){6})[\p{L}\d][\p{L}\d/-]*\W*$/u;
-
-/** A street, with its number or without, or a registration number or its label: no party's name. */
-const streetOrNumber = (text: string) =>
-  STREET.test(text) ||
-  STREET_NAME.test(text.trim()) ||
-  REGISTRATION.test(text) ||
-  IDENTIFIER.test(text);
+/** A street line, with its number or without. */
+const isStreet = (text: string) => STREET.test(text) || STREET_NAME.test(text.trim());
+/** A registration number or its label. */
+const isRegistration = (text: string) => REGISTRATION.test(text) || IDENTIFIER.test(text);
+/** A street or a registration number: no party's name. */
+const streetOrNumber = (text: string) => isStreet(text) || isRegistration(text);
 
 const isLabelOrTitle = (cell: Cell) => matchLabel(cell.text) !== undefined || isTitle(cell.text);
 const withMoney = (text: string) => findAmounts(text).some(hasDecimals);
@@ -648,8 +647,7 @@ function shop(
       !POSTCODE.test(namePart(c)) &&
       !STREET_WORD.test(c.text) &&
       !STREET_NAME.test(namePart(c).trim()) &&
-      !REGISTRATION.test(c.text) &&
-      !IDENTIFIER.test(c.text) &&
+      !isRegistration(c.text) &&
       c.text.split(/\s+/).length <= SENTENCE_WORDS &&
       nameLine(c, used, () => false),
   );
@@ -725,7 +723,7 @@ function addressOnly(
       b.cells[0] !== undefined &&
       b.cells[0].row < 16 &&
       !used(b.cells[0]) &&
-      (streetOrNumber(b.cells[0].text) || STREET_WORD.test(b.cells[0].text)) &&
+      (isStreet(b.cells[0].text) || STREET_WORD.test(b.cells[0].text)) &&
       b.cells.some((c) => POSTCODE.test(c.text)),
   );
   if (!block) return undefined;

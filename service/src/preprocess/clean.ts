@@ -63,7 +63,7 @@ export function isCleanPage({ width, height, data }: Grey): boolean {
       }
     }
   }
-  const sorted = [...lightest].sort((a, b) => a - b);
+  const sorted = lightest.slice().sort();
   const paper = sorted[Math.floor(sorted.length / 2)] ?? 0;
   if (paper < WHITE_PAPER || (sorted[0] ?? 0) < LIGHT_EVERYWHERE) return false;
   for (let cell = 0; cell < seen.length; cell++) {
