@@ -71,6 +71,11 @@ export const REPOS = {
     commit: "bd2fcceb867882047173dbd66a9500f47634a0cd",
     licence: "MIT",
   },
+  receiptParserLegacy: {
+    repo: "ReceiptManager/receipt-parser-legacy",
+    commit: "cd600142af89ac5324a2e480d69328f57f806719",
+    licence: "Apache-2.0",
+  },
   facturX: {
     repo: "akretion/factur-x",
     commit: "5edb9af9186e5f06f446372688e6fdbbd0b790d3",
@@ -805,6 +810,102 @@ export const DOCUMENTS: CatalogueDocument[] = [
     kind: "photo",
     languageHints: ["fr"],
     transcript: true,
+  },
+  {
+    set: "receipts",
+    file: "receiptparser-rewe.jpg",
+    from: {
+      repo: "receiptParserLegacy",
+      path: "data/img/IMG0001.jpg",
+      sha256: "0a7721b900dbc3d040a2fb3192de41858845f580fedca633321d98d9c82de3ad",
+      bytes: 2359272,
+    },
+    truth: {
+      kind: "authored",
+    },
+    kind: "photo",
+    languageHints: ["de"],
+    note: "photo, receipt turned 90 degrees (left)",
+  },
+  {
+    set: "receipts",
+    file: "receiptparser-penny-1.jpg",
+    from: {
+      repo: "receiptParserLegacy",
+      path: "data/img/IMG0003.jpg",
+      sha256: "f0c4c9d9d4cebbad23882c115400b7872c42f543c26daaea1c99c29a7ebdc58e",
+      bytes: 1975392,
+    },
+    truth: {
+      kind: "authored",
+    },
+    kind: "photo",
+    languageHints: ["de"],
+    note: "photo, receipt turned 90 degrees (left)",
+  },
+  {
+    set: "receipts",
+    file: "receiptparser-real.jpg",
+    from: {
+      repo: "receiptParserLegacy",
+      path: "data/img/IMG0004.jpg",
+      sha256: "eb3d81bedbde54ad088bba7ea909fa29a8a7c44bfc26cec742fb6bfa7e66672a",
+      bytes: 2494900,
+    },
+    truth: {
+      kind: "authored",
+    },
+    kind: "photo",
+    languageHints: ["de"],
+    note: "photo, receipt turned 90 degrees (left)",
+  },
+  {
+    set: "receipts",
+    file: "receiptparser-kaisers.jpg",
+    from: {
+      repo: "receiptParserLegacy",
+      path: "data/img/IMG0006.jpg",
+      sha256: "4d145cc830ed9fc9212a1bca78c1a0ba1d0e8939ee65f3d2fdaf9f7f24f85b98",
+      bytes: 2254328,
+    },
+    truth: {
+      kind: "authored",
+    },
+    kind: "photo",
+    languageHints: ["de"],
+    note: "photo, receipt turned 90 degrees (left)",
+  },
+  {
+    set: "receipts",
+    file: "receiptparser-penny-2.jpg",
+    from: {
+      repo: "receiptParserLegacy",
+      path: "data/img/IMG0007.jpg",
+      sha256: "0b55fa8f1ac501cc77387a4373d2b8549e7bbe2b23c8f2b4f3f126b187f8f47c",
+      bytes: 2474488,
+    },
+    truth: {
+      kind: "authored",
+    },
+    kind: "photo",
+    languageHints: ["de"],
+    note: "photo, receipt turned 90 degrees (left)",
+  },
+  {
+    set: "receipts",
+    file: "receiptparser-dm.jpg",
+    from: {
+      repo: "receiptParserLegacy",
+      path: "data/img/IMG0008.jpg",
+      sha256: "c3f303923d18b1b5f3717fb82524d1b9aebe0452f244bd2ad045e36f45f0b064",
+      bytes: 2274360,
+    },
+    truth: {
+      kind: "authored",
+    },
+    kind: "photo",
+    languageHints: ["de"],
+    note: "photo, receipt turned 90 degrees (left)",
   },
   {
     set: "einvoices",

@@ -2,7 +2,8 @@
 // and the checks that make a ragged grid unsure.
 import { describe, expect, it } from "vitest";
 import type { OcrSpan } from "@/lib/kernel/contract";
-import { checkTables } from "../src/tables/provider";
+import { fromTurned } from "../src/preprocess/turn";
+import { checkTables, tablesFromWords } from "../src/tables/provider";
 import { streamTables } from "../src/tables/stream";
 
 /** A word 10 px high on row `row`, from x0 to x1. */
@@ -32,6 +33,37 @@ describe("streamTables", () => {
     ]);
     expect(table?.bbox).toEqual({ x0: 0, y0: 0, x1: 120, y1: 50 });
     expect(checkTables({ tables: table ? [table] : [], text: "", pages: [] }).confident).toBe(true);
+  });
+
+  it("reads a page read turned as upright, its boxes on the image as sent", () => {
+    const words = [
+      word("Item", 0, 30, 0),
+      word("Qty", 100, 120, 0),
+      word("Steel", 0, 30, 1),
+      word("bolts", 34, 60, 1),
+      word("12", 100, 112, 1),
+      word("Glue", 0, 28, 2),
+      word("3", 100, 106, 2),
+    ];
+    // Photographed on its side: read turned 90 degrees clockwise, its boxes
+    // on the image as sent (200 wide, 300 high upright).
+    const sent = fromTurned(90, { width: 300, height: 200 });
+    const page = (rotation?: 90) => ({
+      number: 1,
+      ...(rotation ? { width: 300, height: 200, rotation } : { width: 200, height: 300 }),
+      text: "",
+      confidence: 1,
+      lines: [],
+      words: rotation ? words.map((w) => ({ ...w, bbox: sent(w.bbox) })) : words,
+    });
+    const read = (rotation?: 90) =>
+      tablesFromWords({ text: "", language: "eng", pages: [page(rotation)] }).tables;
+    const [upright] = read();
+    const [turned, ...rest] = read(90);
+    expect(rest).toHaveLength(0);
+    expect(turned?.rows).toEqual(upright?.rows);
+    expect(turned?.bbox).toEqual(upright && sent(upright.bbox));
+    expect(turned?.cells[0]?.bbox).toEqual(upright?.cells[0] && sent(upright.cells[0].bbox));
   });
 
   it("reads the rows of a tilted photo level, and boxes cells where the words are", () => {

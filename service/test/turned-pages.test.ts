@@ -13,6 +13,8 @@ import { processResultSchema } from "@/lib/kernel/contract";
 import { buildPage, type RecognizedPage } from "../src/engines/ocr-page";
 import { createOrientationDetector, type OrientationDetector } from "../src/engines/orientation";
 import { createNativeTesseract } from "../src/engines/tesseract-native";
+import { extractByLayout } from "../src/invoices/extract";
+import { createInvoiceProvider } from "../src/invoices/provider";
 import type { QuarterTurn } from "../src/preprocess/turn";
 import type { Provider } from "../src/providers/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
@@ -96,6 +98,8 @@ describe("a page turned 90, 180 and 270 degrees", () => {
           characterErrorRate(upright.text, truth) + MARGIN,
         );
         const [page] = data.pages;
+        // Turned back the rest of the way round to be read.
+        expect(page?.rotation).toBe(360 - turn);
         const quarter = turn !== 180;
         expect(page).toMatchObject(
           quarter ? { width: size.height, height: size.width } : { ...size },
@@ -125,6 +129,95 @@ describe("a page turned 90, 180 and 270 degrees", () => {
       await svc.close();
     }
   }, 120_000);
+});
+
+describe("a receipt photographed on its side", () => {
+  /** The receipt's words upright: 10 px a character, 20 px high, on a 600 × 800 image. */
+  const LINES: [number, number, string][] = [
+    [150, 40, "Brandt Feinkost GmbH"],
+    [150, 70, "Lindenallee 3"],
+    [150, 95, "80331 München"],
+    [50, 140, "04.12.2014"],
+    [50, 200, "Kaffee"],
+    [450, 200, "3,20"],
+    [50, 230, "Brezel"],
+    [450, 230, "1,10"],
+    [50, 280, "SUMME"],
+    [450, 280, "4,30"],
+    [50, 310, "Bar"],
+    [450, 310, "5,00"],
+    [50, 340, "Rückgeld"],
+    [450, 340, "0,70"],
+  ];
+  const size = { width: 600, height: 800 };
+  const words: OcrSpan[] = LINES.flatMap(([x, y, text]) => {
+    let at = x;
+    return text.split(" ").map((word) => {
+      const x0 = at;
+      at += word.length * 10 + 10;
+      return { text: word, confidence: 0.9, bbox: { x0, y0: y, x1: at - 10, y1: y + 20 } };
+    });
+  });
+  const pageOf = (turn: QuarterTurn) => {
+    const move = onTurned(turn, size);
+    const quarter = turn === 90 || turn === 270;
+    return {
+      number: 1,
+      ...(quarter ? { width: size.height, height: size.width } : size),
+      text: LINES.map(([, , text]) => text).join("\n"),
+      confidence: 0.9,
+      lines: [],
+      words: words.map((w) => ({ ...w, bbox: move(w.bbox) })),
+      // Read turned back the rest of the way round.
+      ...(turn === 0 ? {} : { rotation: (360 - turn) as 90 | 180 | 270 }),
+    };
+  };
+  const provider = (turn: QuarterTurn) => {
+    const image: Provider<OcrData> = {
+      name: "stand-in OCR",
+      available: async () => true,
+      run: async () => ({ data: { text: "", language: "deu", pages: [pageOf(turn)] }, pages: 1 }),
+    };
+    return createInvoiceProvider("invoices", { pdf: image, image }, extractByLayout);
+  };
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 6, height: 8, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+  });
+  const run = async (turn: QuarterTurn) =>
+    (
+      await provider(turn).run({
+        bytes: png,
+        mimeType: "image/png",
+        languageHints: ["de"],
+        passthrough: {},
+        signal: AbortSignal.timeout(10_000),
+        traceId: "0".repeat(32),
+      })
+    ).data;
+
+  it.each(TURNS)(
+    "turned %i degrees: read as upright, every box on the image as sent",
+    async (turn) => {
+      const upright = await run(0);
+      expect(upright.fields.supplier_name.value).toBe("Brandt Feinkost GmbH");
+      expect(upright.fields.total.value).toBe(4.3);
+      const turned = await run(turn);
+      const move = onTurned(turn, size);
+      for (const [name, field] of Object.entries(upright.fields)) {
+        const got = turned.fields[name as keyof typeof upright.fields];
+        expect(got.value, name).toEqual(field.value);
+        if (field.bbox) expect(got.bbox, name).toEqual(move(field.bbox));
+      }
+      expect(turned.line_items.map((i) => i.amount)).toEqual(
+        upright.line_items.map((i) => i.amount),
+      );
+      const { width, height } = pageOf(turn);
+      expect(turned.pages[0]).toMatchObject({ width, height });
+    },
+  );
 });
 
 describe("upright pages", () => {

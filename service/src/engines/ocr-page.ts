@@ -15,6 +15,12 @@ export interface RecognizedPage {
   lines: OcrSpan[];
   words: OcrSpan[];
   blocks: OcrBlock[];
+  /**
+   * Degrees clockwise the image was turned to be read with its lines across
+   * (a page scanned sideways or upside down); the boxes stay on the image as
+   * sent. Absent when it was read as sent.
+   */
+  rotation?: 90 | 180 | 270;
 }
 
 export interface RecognizeOptions {

@@ -7,6 +7,7 @@
 import type { OcrData, Table, TableChecks, TableData } from "@/lib/kernel/contract";
 import { resolveLanguage } from "../engines/language";
 import type { OcrEngine } from "../engines/types";
+import { upright } from "../pages/upright";
 import {
   readWords,
   resultPages,
@@ -19,9 +20,16 @@ import { brokenRows } from "./lattice";
 import { latticeTables } from "./lattice-page";
 import { raggedRows, streamTables } from "./stream";
 
+/** Tables from the words' white space, read on the pages laid upright (pages/upright.ts), their boxes on the pages as sent. */
 export function tablesFromWords(words: OcrData): TableData {
+  const laid = upright(words);
+  const tables = laid.data.pages.flatMap((p) => streamTables(p.number, p.words));
   return {
-    tables: words.pages.flatMap((p) => streamTables(p.number, p.words)),
+    tables: tables.map((t) => ({
+      ...t,
+      bbox: laid.back(t.page, t.bbox),
+      cells: t.cells.map((c) => ({ ...c, bbox: laid.back(t.page, c.bbox) })),
+    })),
     text: words.text,
     pages: resultPages(words.pages),
   };

@@ -104,6 +104,7 @@ function backFromTurned(page: RecognizedPage, turn: QuarterTurn): RecognizedPage
     words: page.words.map(span),
     lines: page.lines.map(span),
     blocks: page.blocks.map((b) => ({ ...span(b), lines: b.lines.map(span) })),
+    ...(turn === 0 ? {} : { rotation: turn }),
   };
 }
 

@@ -28,6 +28,11 @@ export const ocrPageSchema = z.looseObject({
   words: z.array(ocrSpanSchema),
   /** Optional: another service may not lay pages out. */
   blocks: z.optional(z.array(ocrBlockSchema)),
+  /**
+   * Our extension: degrees clockwise the page image was turned to be read
+   * (scanned sideways or upside down); the boxes are on the image as sent.
+   */
+  rotation: z.optional(z.literal([90, 180, 270])),
 });
 export type OcrPage = z.infer<typeof ocrPageSchema>;
 
