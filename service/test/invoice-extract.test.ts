@@ -567,6 +567,73 @@ describe("what a photo's OCR and a letter's wording leave", () => {
 });
 
 describe("receipts and folios as real ones print them (issue 26)", () => {
+  it("a German till receipt: a name set wide between stars ('#' no number's label), the street after it, EUR over the amounts", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "#** P E N N Y - M A R K T"],
+        [620, 40, "GmbH ***"],
+        [330, 70, "Bilker Allee 30"],
+        [310, 95, "40219 Düsseldorf-Bilk"],
+        [330, 130, "UID Nr.: DE202748117"],
+        [700, 170, "EUR"],
+        [200, 200, "Saftorangen"],
+        [700, 200, "1,49 B"],
+        [200, 230, "Pflaume 750g"],
+        [700, 230, "0,99 B"],
+        [200, 280, "SUMME"],
+        [560, 280, "EUR"],
+        [700, 280, "2,48"],
+        [200, 310, "Geg. BAR"],
+        [560, 310, "EUR"],
+        [700, 310, "5,00"],
+        [200, 340, "Rückgeld BAR"],
+        [560, 340, "EUR"],
+        [700, 340, "2,52"],
+        [200, 400, "18.10.2014 19:03"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      // Set wide, the name reads as letters: they are joined into its words.
+      supplier_name: "PENNY-MARKT GmbH",
+      supplier_address: "Bilker Allee 30, 40219 Düsseldorf-Bilk",
+      invoice_date: "2014-10-18",
+      total: 2.48,
+      invoice_number: null,
+    });
+    expect(data.document_kind).toBe("receipt");
+  });
+
+  it("a slogan in large print over the shop's legal name; cash less change finds the total", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [300, 200, "Kaiser's Tengelmann GmbH"],
+          [330, 230, "Lorettostraße 26"],
+          [330, 255, "40219 Düsseldorf"],
+          [200, 300, "Wurst"],
+          [700, 300, "2,92"],
+          [200, 330, "Kaese"],
+          [700, 330, "2,90"],
+          [200, 380, "Zwischensumme"],
+          [560, 380, "EUR"],
+          [700, 380, "5,82"],
+          [560, 410, "EURO"],
+          [700, 410, "10,00"],
+          [200, 440, "Rueckgeld"],
+          [560, 440, "EUR"],
+          [700, 440, "4,18"],
+          [200, 500, "Dat.31.08.2015 Zeit19:22:02"],
+        ]),
+        big(330, 40, "IMMER EINE GUTE IDEE", 60),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Kaiser's Tengelmann GmbH",
+      supplier_address: "Lorettostraße 26, 40219 Düsseldorf",
+      total: 5.82,
+    });
+  });
+
   it("by patterns: a column of dates before each item's description", () => {
     const data = extractByPatterns(
       document([
@@ -967,6 +1034,31 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
   it("under a shop's name in the body's print, the next line is not more of the name", () => {
     const data = extractByLayout(slip(["MAJU JAYA HARDWARE", "JALAN BESAR"], 20));
     expect(data.fields.supplier_name.value).toBe("MAJU JAYA HARDWARE");
+  });
+
+  it("'Co. No.' in brackets and a 'GST ID' line before the address; 'SDN BHD' names no currency", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [330, 80, "(Co. No. 654321~-K)"],
+          [300, 105, "GST ID No: 001234567890"],
+          [300, 130, "LOT 23, JALAN PERUSAHAAN 2"],
+          [300, 155, "68100 BATU CAVES, SELANGOR"],
+          [300, 205, "23/02/2020 18:28"],
+          [300, 255, "SEALANT"],
+          [700, 255, "14.35"],
+          [300, 295, "TOTAL"],
+          [700, 295, "14.35"],
+        ]),
+        big(300, 30, "MAJU JAYA HARDWARE SDN BHD", 36),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "MAJU JAYA HARDWARE SDN BHD",
+      supplier_address: "LOT 23, JALAN PERUSAHAAN 2, 68100 BATU CAVES, SELANGOR",
+      currency: null,
+      total: 14.35,
+    });
   });
 
   it("a company's registration number in brackets under its name is no address line", () => {

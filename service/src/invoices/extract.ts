@@ -34,7 +34,7 @@ import {
   findDate,
   hasDecimals,
 } from "./normalise";
-import { findParties } from "./parties";
+import { findParties, legalForm } from "./parties";
 import {
   type Cell,
   field,
@@ -67,6 +67,9 @@ function read(words: OcrData): Document {
 function currency(doc: Document, total: InvoiceField): InvoiceField {
   const all = doc.cells.flatMap((cell) => {
     const found = findCurrency(cell.text);
+    // "BHD" of "SDN BHD" is a company's legal form, not Bahrain's dinar.
+    const form = legalForm(cell.text);
+    if (found && form && found.index >= form.index && found.index < form.end) return [];
     return found ? [{ cell, found }] : [];
   });
   const onTotal = all.find(({ cell }) => {

@@ -51,7 +51,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "(?:numero da )?fatura n?[°oº]?",
     "(?:recibo|ricevuta|scontrino|bon|kassabon|bonnummer) (?:n[°oº.]?|nr\\.?|numero)",
     "no\\.",
-    "#",
+    // Before the number, or alone on its cell; not a receipt's row of "#*#*" stars.
+    "#(?=[\\s:.]*(?:$|[\\p{L}\\d_/-]*\\d))",
     // A column of the number alone ("Numéro | Date | Échéance" over their values).
     "numero",
     "nummer",
@@ -317,7 +318,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "bar(?= *\\d)",
     "bargeld",
     "gegeben",
-    "ruckgeld",
+    "ru(?:e)?ckgeld",
+    "wechselgeld",
     "zuruck",
     "ec-?karte",
     "girocard",

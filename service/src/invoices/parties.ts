@@ -10,10 +10,12 @@
 //   ("GmbH", "B.V.", "SAS") counts for it a little.
 // - The customer without a label is the first other address block at the
 //   top of the first page (the window of an envelope).
-// - A receipt's shop is the largest print among its first lines, above the
-//   first date (an address, phone, heading, greeting or an app's navigation
-//   bar is no name; a name that runs on into its street is cut there); when
-//   no name is read (a logo), the address those lines print.
+// - A receipt's shop is the line among its first lines, above the first date
+//   or the amounts, that carries a company's legal form, else the largest
+//   print (an address, phone, heading, greeting or an app's navigation bar is
+//   no name; a name that runs on into its street is cut there; one set wide,
+//   "P E N N Y", is joined); when no name is read (a logo), the address those
+//   lines print.
 //
 // Blocks are cells under one another, aligned on either edge or centred, a
 // line apart.
@@ -24,7 +26,7 @@ import type { InvoiceField } from "@/lib/kernel/contract";
 import { median, union, verticalOverlap } from "../layout/geometry";
 import type { LabelledCell } from "./labelled";
 import { fold, isTitle, matchColumn, matchLabel } from "./labels";
-import { findAmounts, findDate, hasDecimals } from "./normalise";
+import { findAmounts, findCurrency, findDate, hasDecimals } from "./normalise";
 import {
   type Cell,
   field,
@@ -56,7 +58,7 @@ export const legalForm = (text: string) => {
 
 /** Lines that carry the issuer's tax or bank details. */
 const ISSUER_DETAILS =
-  /(?<![\p{L}])(?:iban|bic|swift|vat(?: reg(?:istration)?)?(?: no\.?| number| id)|ust-?id(?:nr\.?)?|umsatzsteuer|steuer-?(?:nr\.?|nummer)|st\.?-nr\.?|uid|mwst-nr\.?|n° de tva|tva intra\p{L}*|siret|siren|rcs|kvk|btw(?:-?nummer| nr\.?)?|nif|cif|p\.? ?iva|partita iva|nipc|abn|gstin|tax id|ein|hrb|hra|registergericht|amtsgericht|handelsregister|bank(?:verbindung)?|bankgegevens|coordonnees bancaires|capital)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:iban|bic|swift|vat(?: reg(?:istration)?)?(?: no\.?| number| id)|ust-?id(?:nr\.?)?|umsatzsteuer|steuer-?(?:nr\.?|nummer)|st\.?-nr\.?|uid|mwst-nr\.?|n° de tva|tva intra\p{L}*|siret|siren|rcs|kvk|btw(?:-?nummer| nr\.?)?|nif|cif|p\.? ?iva|partita iva|nipc|abn|gstin|gst(?: reg(?:istration)?)? (?:id|no\.?|number)|co(?:mpany)?\.? (?:reg(?:istration)?\.? )?no\.?|tax id|ein|hrb|hra|registergericht|amtsgericht|handelsregister|bank(?:verbindung)?|bankgegevens|coordonnees bancaires|capital)(?![\p{L}])/iu;
 
 /** The bank account's holder, or whom a cheque is payable to: the supplier. */
 const HOLDER =
@@ -75,10 +77,12 @@ const STREET_WORD = /^(?:no|lot|unit|suite|ste|blk|block|apt|shop)\.?\s*\d/iu;
 /**
  * A street named without its number: ending in the word for a street ("Purplecat
  * Island Ave", "Lindenallee" is one word and passes), or starting with it where
- * languages put it first ("Jalan Besar", "Rue Lepic", "Calle Mayor").
+ * languages put it first ("Jalan Besar", "Rue Lepic", "Calle Mayor"); or with
+ * its number after the word for a street, alone or at the end of another
+ * ("Bilker Allee 57", "Lorettostraße 26", "Friedrichstr. 152").
  */
 const STREET_NAME =
-  /(?:^|\s)(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|freeway|highway|hwy|parkway|pkwy|strasse|straße|str|straat|laan|weg|gasse)\W*$|^(?:jalan|jln|lorong|rue|calle|avenida|rua|viale|piazza)\.?\s+\p{L}/iu;
+  /(?:^|\s)(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|freeway|highway|hwy|parkway|pkwy|strasse|straße|str|straat|laan|weg|gasse)\W*$|^(?:jalan|jln|lorong|rue|calle|avenida|rua|viale|piazza)\.?\s+\p{L}|[\p{L}\s](?:straße|strasse|str|allee|platz|weg|gasse|damm|ring|ufer|chaussee|straat|laan|plein|gracht|kade|singel)\.?\s*\d{1,4}\s*[a-z]?\W*$/iu;
 /** A label of a registration number ("CIN", "GSTIN", "VAT No"): the name is not there. */
 const REGISTRATION =
   /^\W*(?:cin|gstin|gst|vat|tin|abn|acn|siret|siren|nif|cif|trn|pan|uid|ust-?id(?:nr)?|btw|kvk)\b/iu;
@@ -97,6 +101,32 @@ const streetOrNumber = (text: string) => isStreet(text) || isRegistration(text);
 
 const isLabelOrTitle = (cell: Cell) => matchLabel(cell.text) !== undefined || isTitle(cell.text);
 const withMoney = (text: string) => findAmounts(text).some(hasDecimals);
+/**
+ * A name set wide as one word: single characters in a run of three or more
+ * joined ("P E N N Y - M A R K T GmbH" is "PENNY-MARKT GmbH", "R E W E" "REWE").
+ */
+function unspaced(text: string): string {
+  const tokens = text.split(" ");
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    let j = i;
+    while ([...(tokens[j] ?? "")].length === 1) j++;
+    if (j - i >= 3) {
+      out.push(tokens.slice(i, j).join(""));
+      i = j;
+    } else out.push(tokens[i++] ?? "");
+  }
+  return out.join(" ");
+}
+
+/** A legal form and punctuation only ("GmbH ***", "BHD"). */
+const formOnly = (text: string) => {
+  const form = legalForm(text);
+  return form !== undefined && !/\p{L}/u.test(text.slice(0, form.index) + text.slice(form.end));
+};
+/** A currency's code or sign alone ("EUR", "€"; "BHD" is a legal form). */
+const currencyOnly = (text: string) =>
+  findCurrency(text)?.text === text.trim() && legalForm(text) === undefined;
 const hasDigit = (text: string) => /\d/.test(text);
 
 /** A comparable form of a name: folded, letters and digits only. */
@@ -172,7 +202,8 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
     // A legal form followed by a sentence: the name ends with the form.
     if ((after.match(/\p{L}+/gu) ?? []).length >= 2) end = start + form.end;
   }
-  start += text.slice(start, end).match(/^[\s:,;.\-–]+/)?.[0].length ?? 0;
+  // Punctuation and a receipt's stars around the name are left out ("*** PENNY-MARKT GmbH ***").
+  start += text.slice(start, end).match(/^[\s:,;.\-–*#]+/)?.[0].length ?? 0;
   // The document's title on the same line ("Oakridge Consulting LLC INVOICE", one line to an engine).
   const last = /\s+(\S+)\s*$/.exec(text.slice(start, end));
   if (last?.[1] && isTitle(last[1]) && /\p{L}{2}/u.test(text.slice(start, start + last.index))) {
@@ -182,12 +213,12 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
   const registration = /\s*\([^()]*\d[^()]*\)\s*$/u.exec(text.slice(start, end));
   if (registration && registration.index > 0) end = start + registration.index;
   const raw = text.slice(start, end);
-  const trimmed = raw.replace(/[\s,;:]+$/u, "");
+  const trimmed = raw.replace(/[\s,;:*#]+$/u, "");
   const lead = trimmed.length - trimmed.trimStart().length;
   const found = piece(cell, start + lead, trimmed.length - lead);
   // An e-mail or web address names no party ("From: noreply@shop.com").
   if (/@|www\.|https?:/i.test(found.text)) return undefined;
-  return /\p{L}{2}/u.test(found.text) ? found : undefined;
+  return /\p{L}{2}|\p{L} \p{L} \p{L}/u.test(found.text) ? found : undefined;
 }
 
 /** "Address:", "Anschrift:": a label before an address line, left out. */
@@ -233,7 +264,7 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
     if (issuer && kept.length === 0) continue;
     if (issuer) break;
     // A company's registration number in brackets under its name ("(81109-A)").
-    if (/^\([\w\s./-]*\d[\w\s./-]*\)$/u.test(text.trim())) continue;
+    if (/^\([^()]*\d[^()]*\)$/u.test(text.trim())) continue;
     const labelled =
       !/^\d/.test(text) &&
       !STREET_WORD.test(text) &&
@@ -601,10 +632,10 @@ const meanConfidence = (cell: Cell) =>
   cell.words.reduce((s, w) => s + w.confidence, 0) / (cell.words.length || 1);
 
 /**
- * A receipt's shop: the largest print among its first lines, before the
- * first date or amount (a logo, or the shop's name over its address), read
- * with some confidence; the same name heading an address block under it
- * gives the address.
+ * A receipt's shop: among its first lines, before the first date or amount,
+ * the one with a company's legal form, else the largest print (a logo, or
+ * the shop's name over its address), read with some confidence; the same
+ * name heading an address block under it gives the address.
  */
 function shop(
   pages: readonly PageRows[],
@@ -619,7 +650,8 @@ function shop(
   for (const row of first.rows.slice(0, 16)) {
     // A logo read as letters and figures (low confidence) is no amount.
     const read = row.cells.filter((c) => meanConfidence(c) >= 0.4);
-    if (read.some((c) => withMoney(c.text))) break;
+    // An amount, or the currency heading the amounts' column ("EUR"), starts the items.
+    if (read.some((c) => withMoney(c.text) || currencyOnly(c.text))) break;
     if (row.cells.some((c) => NAVIGATION.test(fold(c.text)))) continue;
     const dated = row.cells.some((c) => findDate(c.text));
     // The shop's name heads the receipt: once lines are read, a date ends them.
@@ -648,11 +680,18 @@ function shop(
       !STREET_WORD.test(c.text) &&
       !STREET_NAME.test(namePart(c).trim()) &&
       !isRegistration(c.text) &&
-      c.text.split(/\s+/).length <= SENTENCE_WORDS &&
+      // Words of two letters or more: a name set wide ("P E N N Y") is no sentence.
+      c.text.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length <= SENTENCE_WORDS &&
       nameLine(c, used, () => false),
   );
   const size = (c: Cell) => Math.max(...c.words.map((w) => w.bbox.y1 - w.bbox.y0));
-  const best = names.sort((a, b) => size(b) - size(a) || a.bbox.y0 - b.bbox.y0)[0];
+  // A company's legal form names the shop over a logo's slogan in larger print
+  // ("IMMER EINE GUTE IDEE" over "Kaiser's Tengelmann GmbH").
+  // Not one inside brackets ("(Co. No. 654321-K)").
+  const formal = (c: Cell) => (legalForm(namePart(c)) && !formOnly(c.text) ? 1 : 0);
+  const best = names.sort(
+    (a, b) => formal(b) - formal(a) || size(b) - size(a) || a.bbox.y0 - b.bbox.y0,
+  )[0];
   if (!best) return addressOnly(first, all, used);
   const joined = NAME_THEN_STREET.exec(best.text);
   if (joined?.[1] && joined[2]) {
@@ -681,8 +720,19 @@ function shop(
     (inNamePrint(rest) || legalForm(rest.text)?.index === 0)
       ? nameIn(rest)
       : undefined;
-  const pieces = more ? [found, more] : [found];
-  const name = pieces.map((p) => p.text).join(" ");
+  // A name set wide breaks into cells ("P E N N Y - M A R K T   GmbH"): its
+  // legal form alone is one cell of it, the last.
+  const line = first.rows[best.row]?.cells ?? [];
+  const nameOf = (cells: readonly Cell[]) =>
+    cells.flatMap((c) => {
+      const part = matchLabel(c.text) ? undefined : nameIn(c);
+      return part ? [part] : [];
+    });
+  const beside = line[line.indexOf(best) + 1];
+  const before = formOnly(best.text) ? nameOf(line.slice(0, line.indexOf(best))) : [];
+  const after = beside && formOnly(beside.text) ? nameOf([beside]) : [];
+  const pieces = [...before, found, ...after, ...(more ? [more] : [])];
+  const name = unspaced(pieces.map((p) => p.text).join(" "));
   const last = more?.cell ?? best;
   // The name again over the address ("Contoso" as a logo, then "Contoso Inn, 5600 148th Ave").
   const below = all.find(
@@ -698,14 +748,19 @@ function shop(
   if (headName) return partyAt(all, headName);
   const own = addressOf(linesAfter(all, last));
   if (own.value !== null) return [field(name, pieces, " "), own];
-  const next = all.find(
-    (b) =>
-      b.page === first &&
-      b.cells[0] !== undefined &&
-      b.cells[0].row > last.row &&
-      b.cells[0].bbox.y0 - last.bbox.y1 < first.unit * 6,
-  );
-  return [field(name, pieces, " "), next ? addressOf(next.cells) : NOT_FOUND];
+  // Else the first address of the blocks just under it (a registration or tax
+  // number's block may come first).
+  const next = all
+    .filter(
+      (b) =>
+        b.page === first &&
+        b.cells[0] !== undefined &&
+        b.cells[0].row > last.row &&
+        b.cells[0].bbox.y0 - last.bbox.y1 < first.unit * 6,
+    )
+    .map((b) => addressOf(b.cells))
+    .find((a) => a.value !== null);
+  return [field(name, pieces, " "), next ?? NOT_FOUND];
 }
 
 /**

@@ -121,9 +121,13 @@ export function findTotals(
   }
   const row = totalsRow(pages, labels, skip);
   if (row) return { ...row, totalAdjustment: 0, itemAdjustment: 0 };
-  // Nothing adds up: the last of each (and the checks will say so).
-  const total = totals[0];
-  const sub = subtotals.filter((s) => !total || s.at < total.at).at(-1) ?? subtotals.at(-1);
+  // Nothing adds up: the last of each (and the checks will say so). A
+  // receipt without a total's label may say what it cost by the cash
+  // tendered less the change.
+  const paid = totals.length === 0 ? paidSubtotal(pages, labels, skip, subtotals) : undefined;
+  const total = paid ?? totals[0];
+  const others = subtotals.filter((s) => s !== paid);
+  const sub = others.filter((s) => !total || s.at < total.at).at(-1) ?? others.at(-1);
   const mine = taxes.filter((t) => (!sub || t.at > sub.at) && (!total || t.at < total.at));
   const tax = mine.at(-1) ?? taxes.at(-1);
   return {
@@ -133,6 +137,34 @@ export function findTotals(
     totalAdjustment: sub && total ? sum(between(adjustments, sub.at, total.at)) / 100 : 0,
     itemAdjustment: itemAdjustment(sub),
   };
+}
+
+/** The change given back, under the cash tendered. */
+const CHANGE =
+  /^(?:change|ru(?:e)?ckgeld|wechselgeld|kembali|baki|rendu|monnaie rendue|cambio|vuelto|resto|troco|wisselgeld)(?!\p{L})/u;
+
+/**
+ * The subtotal a receipt paid in cash comes to ("Zwischensumme 15,95", then
+ * "20,00" tendered and "Rückgeld 4,05"): the amount on the line above the
+ * change, less the change.
+ */
+function paidSubtotal(
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  skip: (cell: Cell) => boolean,
+  subtotals: readonly Entry[],
+): Entry | undefined {
+  for (const change of entries(pages, labels, "payment", skip)) {
+    const cell = labels[change.at]?.cell;
+    if (!cell || !CHANGE.test(fold(cell.text))) continue;
+    const above = pages.find((p) => p.page === cell.page)?.rows[cell.row - 1];
+    const tendered = above?.cells.flatMap((c) => findAmounts(c.text).filter(hasDecimals)).at(-1);
+    if (!tendered) continue;
+    const paid = cents(tendered.value) - cents(change.value);
+    const sub = subtotals.filter((s) => s.at < change.at && cents(s.value) === paid).at(-1);
+    if (sub) return sub;
+  }
+  return undefined;
 }
 
 /**
