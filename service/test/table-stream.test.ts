@@ -13,17 +13,19 @@ const word = (text: string, x0: number, x1: number, row: number): OcrSpan => ({
   bbox: { x0, y0: row * 20, x1, y1: row * 20 + 10 },
 });
 
+/** Two columns, a header and two rows, on a page 200 px wide and 300 high. */
+const words = [
+  word("Item", 0, 30, 0),
+  word("Qty", 100, 120, 0),
+  word("Steel", 0, 30, 1),
+  word("bolts", 34, 60, 1),
+  word("12", 100, 112, 1),
+  word("Glue", 0, 28, 2),
+  word("3", 100, 106, 2),
+];
+
 describe("streamTables", () => {
   it("finds columns from the gaps no row crosses, header first", () => {
-    const words = [
-      word("Item", 0, 30, 0),
-      word("Qty", 100, 120, 0),
-      word("Steel", 0, 30, 1),
-      word("bolts", 34, 60, 1),
-      word("12", 100, 112, 1),
-      word("Glue", 0, 28, 2),
-      word("3", 100, 106, 2),
-    ];
     const [table, ...rest] = streamTables(1, words);
     expect(rest).toHaveLength(0);
     expect(table?.rows).toEqual([
@@ -36,15 +38,6 @@ describe("streamTables", () => {
   });
 
   it("reads a page read turned as upright, its boxes on the image as sent", () => {
-    const words = [
-      word("Item", 0, 30, 0),
-      word("Qty", 100, 120, 0),
-      word("Steel", 0, 30, 1),
-      word("bolts", 34, 60, 1),
-      word("12", 100, 112, 1),
-      word("Glue", 0, 28, 2),
-      word("3", 100, 106, 2),
-    ];
     // Photographed on its side: read turned 90 degrees clockwise, its boxes
     // on the image as sent (200 wide, 300 high upright).
     const sent = fromTurned(90, { width: 300, height: 200 });
