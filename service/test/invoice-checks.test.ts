@@ -117,6 +117,15 @@ describe("what decides failover", () => {
     expect(checkInvoice(answer(dated, [], "invoice")).reason).toContain("no line items found");
   });
 
+  it("keeps a receipt whose items do not add up sure, its check false; not an invoice", () => {
+    const values = { invoice_date: "2026-03-01", subtotal: 9.36, tax_amount: 1.2, total: 10.56 };
+    const receipt = answer(values, [1.49, 9.32], "receipt");
+    expect(receipt.checks.line_items_match_subtotal).toBe(false);
+    expect(checkInvoice(receipt).confident).toBe(true);
+    const invoice = checkInvoice(answer(values, [1.49, 9.32], "invoice"));
+    expect(invoice.reason).toContain("line items add up to 10.81, the subtotal reads 9.36");
+  });
+
   it("is unsure of an answer with no date: every invoice and receipt is dated", () => {
     const check = checkInvoice(answer({ total: 21 }, [], "receipt"));
     expect(check.confident).toBe(false);

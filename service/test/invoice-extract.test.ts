@@ -603,6 +603,60 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
     expect(data.document_kind).toBe("receipt");
   });
 
+  it("a till's items without a header: quantity lines above and under, a deposit returned as 0,25-, the tax table's sum row", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "Brandt Markt GmbH"],
+        [330, 70, "Bilker Allee 30"],
+        [310, 95, "40219 Düsseldorf"],
+        [700, 170, "EUR"],
+        [200, 200, "Apfel gruen kg"],
+        [230, 230, "0,410 kg x 1,99 EUR/kg"],
+        [700, 230, "0,82 B"],
+        [200, 260, "HAUTKLAR 3IN1"],
+        [700, 260, "5,98 A"],
+        [230, 290, "2 Stk x 2,99"],
+        [200, 320, "Leergutbon"],
+        [700, 320, "0,25-"],
+        [200, 370, "SUMME"],
+        [560, 370, "EUR"],
+        [700, 370, "6,55"],
+        [200, 400, "Geg. BAR"],
+        [700, 400, "10,00"],
+        [200, 430, "Rückgeld BAR"],
+        [700, 430, "3,45"],
+        [200, 480, "Steuer %"],
+        [350, 480, "Netto"],
+        [500, 480, "Steuer"],
+        [650, 480, "Brutto"],
+        [200, 510, "A= 19,0%"],
+        [350, 510, "4,82"],
+        [500, 510, "0,91"],
+        [650, 510, "5,73"],
+        [200, 540, "B= 7,0%"],
+        [350, 540, "0,77"],
+        [500, 540, "0,05"],
+        [650, 540, "0,82"],
+        // The sum row's label misread.
+        [200, 570, "Gesantbetrag"],
+        [350, 570, "5,59"],
+        [500, 570, "0,96"],
+        [650, 570, "6,55"],
+        [200, 620, "18.10.2014 19:03"],
+      ]),
+    );
+    expect(data.line_items.map((i) => [i.description, i.quantity, i.unit_price, i.amount])).toEqual(
+      [
+        ["Apfel gruen kg", 0.41, 1.99, 0.82],
+        ["HAUTKLAR 3IN1", 2, 2.99, 5.98],
+        ["Leergutbon", null, null, -0.25],
+      ],
+    );
+    expect(valuesOf(data)).toMatchObject({ subtotal: 5.59, tax_amount: 0.96, total: 6.55 });
+    // Prices with their tax in them add up to the total.
+    expect(checkInvoice(data).confident).toBe(true);
+  });
+
   it("a slogan in large print over the shop's legal name; cash less change finds the total", () => {
     const data = extractByLayout(
       withWords(

@@ -73,6 +73,9 @@ describe("amounts", () => {
     ["CHF 2’146.87", 2146.87],
     ["€2,518.04", 2518.04],
     ["-13.40", -13.4],
+    // A deposit returned, as German tills print it.
+    ["0,25-", -0.25],
+    ["0,45-V", -0.45],
   ])("%s is %d", (printed, value) => {
     expect(values(printed)).toEqual([value]);
   });
@@ -85,6 +88,8 @@ describe("amounts", () => {
 
   it("keeps a quantity and a price apart", () => {
     expect(values("2 100.00")).toEqual([2, 100]);
+    // A range's dash is no sign.
+    expect(values("10.00-12.00")[0]).toBe(10);
   });
 
   it("has decimals only where they are read as decimals", () => {

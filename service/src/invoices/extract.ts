@@ -234,20 +234,72 @@ function headingDate(doc: Document, dateOrder: DateOrder): InvoiceField {
   return NOT_FOUND;
 }
 
+/** A till's quantity line: "2 Stk x 2,99", "0,410 kg x 1,99 EUR/kg 0,82". */
+const QUANTITY_LINE =
+  /^\s*(\d+(?:[.,]\d+)?)\s*(?:stk|st|pcs?|pc|kg|g|l|x)?\.?\s*[x×@]\s*(\d+[.,]\d{2})(?:\s*\S*\/\s*\p{L}+)?(?:\s+(-?\d+[.,]\d{2}-?))?\s*[A-Z]?\s*$/iu;
+
+/**
+ * A receipt's items when no header names their columns: the rows before its
+ * first sum or payment line that end in an amount (as by patterns). A till's
+ * quantity line ("2 Stk x 2,99") is no item: under a line of words alone,
+ * with its amount, it is that item; else it gives the quantity and unit price
+ * of the item next to it whose amount they make.
+ */
+function receiptItems(doc: Document): { rows: Row[]; items: InvoiceLineItem[] } {
+  const rows: Row[] = [];
+  const items: InvoiceLineItem[] = [];
+  let words: Row | undefined;
+  let pending: { quantity: number; unit_price: number } | undefined;
+  const made = (q: { quantity: number; unit_price: number }, item: InvoiceLineItem | undefined) =>
+    item?.amount != null && cents(q.quantity * q.unit_price) === cents(item.amount);
+  for (const row of doc.pages.flatMap((p) => p.rows)) {
+    if (row.cells.some((c) => TOTALS.has(matchLabel(c.text)?.kind ?? ""))) break;
+    const text = row.cells.map((c) => c.text).join(" ");
+    const line = QUANTITY_LINE.exec(text);
+    const number = (n: string | undefined) => (n ? findAmounts(n)[0]?.value : undefined);
+    const [quantity, unit_price] = [number(line?.[1]), number(line?.[2])];
+    const counted = quantity !== undefined && unit_price !== undefined;
+    const last = items.at(-1);
+    let item: InvoiceLineItem | undefined;
+    if (line?.[3] && words) {
+      item = patternItem({ ...row, cells: [...words.cells, ...row.cells] });
+      if (item) rows.push(words);
+    } else if (counted && made({ quantity, unit_price }, last) && last) {
+      Object.assign(last, { quantity, unit_price });
+      rows.push(row);
+    } else if (counted) pending = { quantity, unit_price };
+    else item = patternItem(row);
+    if (item) {
+      if (pending && made(pending, item)) Object.assign(item, pending);
+      if (counted) Object.assign(item, { quantity, unit_price });
+      rows.push(row);
+      items.push(item);
+      pending = undefined;
+    }
+    words = !line && findAmounts(text).length === 0 ? row : undefined;
+  }
+  return { rows, items };
+}
+
 export const extractByLayout: Extractor = (words) => {
   const doc = read(words);
   const table = findItemTable(doc.pages);
-  const inTable = (c: Cell) =>
-    table?.rows.some((r) => r.page === c.page && r.index === c.row) ?? false;
+  const dated = labelledDates(doc, order(doc));
+  const receipt =
+    !table && documentKind(doc.pages, doc.labels, dated.due_date) === "receipt"
+      ? receiptItems(doc)
+      : undefined;
+  const itemRows = table?.rows ?? receipt?.rows ?? [];
+  const inTable = (c: Cell) => itemRows.some((r) => r.page === c.page && r.index === c.row);
   const header = table?.header;
   const inItems = (c: Cell) => inTable(c) || (c.page === header?.page && c.row === header.index);
   const totals = findTotals(doc.pages, doc.labels, inTable);
   return assemble(words, doc, {
-    ...labelledDates(doc, order(doc)),
+    ...dated,
     subtotal: totals.subtotal,
     tax_amount: totals.tax_amount,
     total: totals.total,
-    line_items: table?.items ?? [],
+    line_items: table?.items ?? receipt?.items ?? [],
     top: table?.header.bbox.y0 ?? Number.POSITIVE_INFINITY,
     adjustments: { items: totals.itemAdjustment, total: totals.totalAdjustment },
     inItems,

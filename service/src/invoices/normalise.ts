@@ -181,10 +181,12 @@ export function findCurrency(text: string): Found<string> | undefined {
  * 0 groups thousands (`1.234` is 1234, `0.125` is 0.125), as Indian lakhs do
  * (`1,23,456.00`); spaces group thousands only before a decimal comma or none
  * (`1 234,56`), so `2 100.00` stays 2 and 100.00.
- * Dates, percentages and numbers inside words (`INV-2026`, `4AB`) are not amounts.
+ * A minus before it, or after it as tills print a deposit returned (`0,25-`),
+ * makes it negative. Dates, percentages and numbers inside words
+ * (`INV-2026`, `4AB`) are not amounts.
  */
 const AMOUNT =
-  /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d?(?:,\d{2})+,\d{3}|[1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(?![\p{Ll}%])(?!\s%)/gu;
+  /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d?(?:,\d{2})+,\d{3}|[1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(-(?!\d))?(?![\p{Ll}%])(?!\s%)/gu;
 
 /** Currency codes and signs of letters printed right before the digits. */
 const GLUED_CODE =
@@ -196,9 +198,10 @@ export function findAmounts(text: string): Found<number>[] {
   // A currency's letters run into the amount ("RM23.70", "EUR12,50"): blanked, so indices hold.
   const spaced = text.replace(GLUED_CODE, (code) => " ".repeat(code.length));
   for (const match of spaced.matchAll(AMOUNT)) {
-    const [whole = "", sign, integer = "", , decimals] = match;
+    const [whole = "", sign, integer = "", , decimals, after] = match;
     const digits = integer.replace(/\D/g, "");
-    const negative = sign !== undefined;
+    // A till prints a deposit returned as "0,25-".
+    const negative = sign !== undefined || after !== undefined;
     const value = Number(`${digits}.${decimals ?? 0}`) * (negative ? -1 : 1);
     found.push({ value, text: whole, index: match.index });
   }

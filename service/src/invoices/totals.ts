@@ -126,6 +126,10 @@ export function findTotals(
   // tendered less the change.
   const paid = totals.length === 0 ? paidSubtotal(pages, labels, skip, subtotals) : undefined;
   const total = paid ?? totals[0];
+  const split = total && netTaxGross(pages, total.value);
+  if (split) {
+    return { ...split, total: total.field, totalAdjustment: 0, itemAdjustment: 0 };
+  }
   const others = subtotals.filter((s) => s !== paid);
   const sub = others.filter((s) => !total || s.at < total.at).at(-1) ?? others.at(-1);
   const mine = taxes.filter((t) => (!sub || t.at > sub.at) && (!total || t.at < total.at));
@@ -137,6 +141,31 @@ export function findTotals(
     totalAdjustment: sub && total ? sum(between(adjustments, sub.at, total.at)) / 100 : 0,
     itemAdjustment: itemAdjustment(sub),
   };
+}
+
+/**
+ * A row that splits the total into net and tax, its last three amounts net,
+ * tax and gross (a till's tax table: "Gesamtbetrag 9,36 1,20 10,56", its
+ * label however misread); the last such row.
+ */
+function netTaxGross(
+  pages: readonly PageRows[],
+  total: number,
+): Pick<Totals, "subtotal" | "tax_amount"> | undefined {
+  let found: Pick<Totals, "subtotal" | "tax_amount"> | undefined;
+  for (const row of pages.flatMap((p) => p.rows)) {
+    const amounts = row.cells.flatMap((c) =>
+      findAmounts(c.text)
+        .filter(hasDecimals)
+        .map((a) => field(a.value, [piece(c, a.index, a.text.length)])),
+    );
+    const [net, tax, gross] = amounts.slice(-3);
+    if (!net || !tax || !gross || cents(Number(gross.value)) !== cents(total)) continue;
+    if (cents(Number(net.value)) + cents(Number(tax.value)) === cents(total)) {
+      found = { subtotal: net, tax_amount: tax };
+    }
+  }
+  return found;
 }
 
 /** The change given back, under the cash tendered. */
