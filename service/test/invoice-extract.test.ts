@@ -454,6 +454,39 @@ describe("layouts the calibration set does not draw", () => {
     expect(data.fields.supplier_name.value).toBe("Ferreira & Filhos Lda");
   });
 
+  it("an address as a person writes it: commas spaced and single, a line that goes on in lower case, postcode and city together", () => {
+    const data = extractByLayout(
+      document([
+        [50, 40, "WS Retail Services Pvt. Ltd."],
+        [50, 65, "Badweg 48, 8401 BL, Gorredijk"],
+        [50, 160, "Billing Address"],
+        [50, 185, "Anushrut Singh"],
+        [50, 210, "3/64, Vishwas Khand,Gomti Nagar,,"],
+        [50, 235, "near Fun republic mall and nehru"],
+        [50, 260, "enclave."],
+        [50, 285, "Lucknow 226010 Uttar Pradesh"],
+        [700, 160, "Invoice No: BLR-982590"],
+        [700, 185, "Invoice Date: 20-10-2015"],
+      ]),
+    );
+    expect(data.fields.customer_address.value).toBe(
+      "3/64, Vishwas Khand, Gomti Nagar, near Fun republic mall and nehru enclave, Lucknow 226010 Uttar Pradesh",
+    );
+    // A postcode printed as a part of its own goes with its city, not with a country's code.
+    expect(data.fields.supplier_address.value).toBe("Badweg 48, 8401 BL Gorredijk");
+    const hk = extractByLayout(
+      document([
+        [50, 40, "Amazon Web Services"],
+        [50, 160, "Bill to Address:"],
+        [50, 185, "iViveLabs Limited"],
+        [50, 210, "93B Sai Yu Chung"],
+        [50, 235, "Yuen Long, N.T., 0000, HK"],
+        [700, 160, "Invoice Number: 42183017"],
+      ]),
+    );
+    expect(hk.fields.customer_address.value).toBe("93B Sai Yu Chung, Yuen Long, N.T., 0000, HK");
+  });
+
   it("a till receipt: the shop at the top, TOTAL, cash and change", () => {
     const data = extractByLayout(
       withWords(

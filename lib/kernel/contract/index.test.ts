@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryPageSchema, errorBodySchema } from "./index";
+import { categoryPageSchema, errorBodySchema, ocrPageSchema } from "./index";
 
 describe("contract schemas", () => {
   it("keep fields another service adds", () => {
@@ -12,6 +12,22 @@ describe("contract schemas", () => {
       next: null,
     });
     expect(page.items[0]).toMatchObject({ status: "beta", icon: "i" });
+  });
+
+  it("read a page's rotation, and another service's odd one as absent", () => {
+    const page = {
+      number: 1,
+      width: 10,
+      height: 20,
+      text: "",
+      confidence: 1,
+      lines: [],
+      words: [],
+    };
+    expect(ocrPageSchema.parse({ ...page, rotation: 90 }).rotation).toBe(90);
+    const odd = ocrPageSchema.parse({ ...page, rotation: "sideways" });
+    expect(odd.rotation).toBeUndefined();
+    expect(odd.width).toBe(10);
   });
 
   it("accept detail as a string or as a list", () => {

@@ -280,17 +280,28 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
   if (lastPostcode >= 0) address = address.slice(0, lastPostcode + 1);
   else address = address.slice(0, 4);
   if (address.length === 0) return NOT_FOUND;
-  // Lines joined by ", "; two parts of one printed line (an engine's gap) by a space.
+  // Lines joined by ", "; two parts of one printed line (an engine's gap), or
+  // a line that goes on in lower case after one that ends without a comma
+  // ("near the mall and nehru" over "enclave."), by a space. Commas as a person writes them: one, a space
+  // after; no full stop after a word in lower case at a line's end.
   const boxOf = (p: Piece) => union(p.words.map((w) => w.bbox));
   const value = address
     .map((p, i) => {
-      const text = p.text.replace(/[\s,]+$/u, "");
+      const text = p.text
+        .replace(/,{2,}/gu, ",")
+        .replace(/,(?=\p{L})/gu, ", ")
+        .replace(/[\s,]+$/u, "")
+        .replace(/(?<=\p{Ll}{3})\.$/u, "");
       const before = address[i - 1];
       if (!before) return text;
       const oneLine = before.cell !== p.cell && verticalOverlap(boxOf(before), boxOf(p)) > 0.5;
-      return oneLine ? ` ${text}` : `, ${text}`;
+      const goesOn = /^\p{Ll}{3}/u.test(text) && !/,\s*$/u.test(before.text);
+      return oneLine || goesOn ? ` ${text}` : `, ${text}`;
     })
-    .join("");
+    .join("")
+    // A postcode printed as a part of its own goes with its city ("8401 BL,
+    // Gorredijk"), not with a country's code ("0000, HK").
+    .replace(/(?<=(?:^|, )(?:[A-Z]{1,2}-)?\d{4,5}(?: ?[A-Z]{2})?), (?=\p{Lu}\p{Ll})/gu, " ");
   return field(value, address);
 }
 

@@ -31,8 +31,9 @@ export const ocrPageSchema = z.looseObject({
   /**
    * Our extension: degrees clockwise the page image was turned to be read
    * (scanned sideways or upside down); the boxes are on the image as sent.
+   * Another service's value of another kind reads as absent (z.catch).
    */
-  rotation: z.optional(z.literal([90, 180, 270])),
+  rotation: z.catch(z.optional(z.literal([90, 180, 270])), undefined),
 });
 export type OcrPage = z.infer<typeof ocrPageSchema>;
 
