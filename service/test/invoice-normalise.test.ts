@@ -106,6 +106,8 @@ describe("dates as receipts and folios print them", () => {
   it.each([
     ["12/31/2019", "2019-12-31"],
     ["31.12.19", "2019-12-31"],
+    // A German till's day in one digit.
+    ["5.09.15 19:20 86558145 0535", "2015-09-05"],
     ["2019-12-31", "2019-12-31"],
     ["Dec 31, 2019", "2019-12-31"],
     ["31 DEC 2019", "2019-12-31"],
@@ -129,6 +131,11 @@ describe("dates as receipts and folios print them", () => {
     expect(findDate("1 Dec 24.50")).toBeUndefined();
     expect(findDate("Unit 3 Market 21")).toBeUndefined();
     expect(findDate("31Feb21")).toBeUndefined();
+    expect(findDate("31.02.21")).toBeUndefined();
+    // A price's digits with a dot more, a two-digit year still to come.
+    expect(findDate("7.3.82")).toBeUndefined();
+    expect(findDate("7.03.82")).toBeUndefined();
+    expect(findDate("Total 1.234.56")).toBeUndefined();
   });
 });
 

@@ -89,7 +89,7 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
       return { value: `${y}-${pad(m)}-${pad(d)}`, text: whole, index: short.index };
     }
   }
-  if (!best) return undefined;
+  if (!best) return dottedDate(text);
   const { start } = best;
   const value = `${start.get("year")}-${pad(start.get("month") ?? 0)}-${pad(start.get("day") ?? 0)}`;
   return {
@@ -97,6 +97,25 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
     text: printed.slice(best.index, best.index + best.text.length),
     index: best.index,
   };
+}
+
+/**
+ * Day, month and year by dots, the day in one digit, as German tills print it
+ * ("5.09.15"): the month in two digits, a year of two not yet to come.
+ */
+const DOTTED = /(?<![\d.,])(\d{1,2})\.(\d{2})\.(\d{4}|\d{2})(?![\d.,])/u;
+
+/** A dotted date chrono leaves unread. */
+function dottedDate(text: string): Found<string> | undefined {
+  const found = DOTTED.exec(text);
+  if (!found) return undefined;
+  const [whole, day = "", month = "", year = ""] = found;
+  const [d, m] = [Number(day), Number(month)];
+  const y = year.length === 2 ? 2000 + Number(year) : Number(year);
+  if (year.length === 2 && y > new Date().getUTCFullYear()) return undefined;
+  const real = new Date(Date.UTC(y, m - 1, d));
+  if (d < 1 || real.getUTCDate() !== d || real.getUTCMonth() !== m - 1) return undefined;
+  return { value: `${y}-${pad(m)}-${pad(d)}`, text: whole, index: found.index };
 }
 
 /** The document's order of numeric day and month (see the top of this file). */
