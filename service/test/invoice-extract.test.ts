@@ -690,6 +690,32 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
     expect(checkInvoice(data).confident).toBe(true);
   });
 
+  it("a card receipt: 'TOT TTC', and the card's expiry no date of the sale", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [300, 80, "2 AV DE L'EUROPE"],
+          [300, 105, "92310 SEVRES"],
+          [200, 160, "*S98Ultimate"],
+          [700, 160, "€ 21.74"],
+          [200, 200, "TOT TTC"],
+          [700, 200, "€ 21.74"],
+          [200, 230, "Carte bancaire"],
+          [700, 230, "€ 21.74"],
+          [200, 280, "Date d'expiration: 31/05/18"],
+          [200, 310, "EXP 05/18 12/12/19"],
+          [200, 360, "07-04-2017 18:49"],
+        ]),
+        big(300, 30, "STATION BP SEVRES", 36),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "STATION BP SEVRES",
+      invoice_date: "2017-04-07",
+      total: 21.74,
+    });
+  });
+
   it("a slogan in large print over the shop's legal name; cash less change finds the total", () => {
     const data = extractByLayout(
       withWords(

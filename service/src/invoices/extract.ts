@@ -113,9 +113,14 @@ function overlaps(f: InvoiceField, c: Cell): boolean {
   );
 }
 
+/** A card's expiry printed on a receipt ("Date d'expiration: 31/05/18", "EXP 05/18"): no date of the sale. */
+const EXPIRY =
+  /(?<!\p{L})(?:expir\p{L}*|exp\.?(?= ?[\d:])|valid(?:e|ity)? (?:thru|through|until)|ablauf\p{L}*|gultig bis|validite|caducidad|vencimiento tarjeta|scadenza carta)(?!\p{L})/u;
+
 /** Dates in reading order, each as a field. */
 function dates(doc: Document, order: DateOrder): InvoiceField[] {
   return doc.cells.flatMap((cell) => {
+    if (EXPIRY.test(fold(cell.text))) return [];
     // Every date of the cell: an engine may read a row of values as one line.
     const out: InvoiceField[] = [];
     let from = 0;
