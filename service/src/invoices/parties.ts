@@ -282,8 +282,9 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
   if (address.length === 0) return NOT_FOUND;
   // Lines joined by ", "; two parts of one printed line (an engine's gap), or
   // a line that goes on in lower case after one that ends without a comma
-  // ("near the mall and nehru" over "enclave."), by a space. Commas as a person writes them: one, a space
-  // after; no full stop after a word in lower case at a line's end.
+  // ("near the mall and nehru" over "enclave."), by a space. Commas as a
+  // person writes them: one, a space after; no full stop after a word in
+  // lower case at a line's end.
   const boxOf = (p: Piece) => union(p.words.map((w) => w.bbox));
   const value = address
     .map((p, i) => {
@@ -761,17 +762,14 @@ function shop(
   if (own.value !== null) return [field(name, pieces, " "), own];
   // Else the first address of the blocks just under it (a registration or tax
   // number's block may come first).
-  const next = all
-    .filter(
-      (b) =>
-        b.page === first &&
-        b.cells[0] !== undefined &&
-        b.cells[0].row > last.row &&
-        b.cells[0].bbox.y0 - last.bbox.y1 < first.unit * 6,
-    )
-    .map((b) => addressOf(b.cells))
-    .find((a) => a.value !== null);
-  return [field(name, pieces, " "), next ?? NOT_FOUND];
+  for (const b of all) {
+    const opening = b.cells[0];
+    if (b.page !== first || !opening || opening.row <= last.row) continue;
+    if (opening.bbox.y0 - last.bbox.y1 >= first.unit * 6) continue;
+    const address = addressOf(b.cells);
+    if (address.value !== null) return [field(name, pieces, " "), address];
+  }
+  return [field(name, pieces, " "), NOT_FOUND];
 }
 
 /**

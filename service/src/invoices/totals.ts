@@ -128,7 +128,8 @@ export function findTotals(
   const total = paid ?? totals[0];
   const split = total && netTaxGross(pages, total.value);
   if (split) {
-    return { ...split, total: total.field, totalAdjustment: 0, itemAdjustment: 0 };
+    const { subtotal, tax_amount } = split;
+    return { subtotal, tax_amount, total: total.field, totalAdjustment: 0, itemAdjustment: 0 };
   }
   const others = subtotals.filter((s) => s !== paid);
   const sub = others.filter((s) => !total || s.at < total.at).at(-1) ?? others.at(-1);
@@ -143,27 +144,33 @@ export function findTotals(
   };
 }
 
+type Split = Pick<Totals, "subtotal" | "tax_amount" | "total">;
+
+/** The last three amounts of `cells` when the first two make the third: net, tax and gross. */
+function splitOf(cells: readonly Cell[]): Split | undefined {
+  const amounts = cells.flatMap((c) =>
+    findAmounts(c.text)
+      .filter(hasDecimals)
+      .map((a) => field(a.value, [piece(c, a.index, a.text.length)])),
+  );
+  const [net, tax, gross] = amounts.slice(-3);
+  if (!net || !tax || !gross) return undefined;
+  const made = cents(Number(net.value)) + cents(Number(tax.value));
+  return made === cents(Number(gross.value))
+    ? { subtotal: net, tax_amount: tax, total: gross }
+    : undefined;
+}
+
 /**
  * A row that splits the total into net and tax, its last three amounts net,
  * tax and gross (a till's tax table: "Gesamtbetrag 9,36 1,20 10,56", its
  * label however misread); the last such row.
  */
-function netTaxGross(
-  pages: readonly PageRows[],
-  total: number,
-): Pick<Totals, "subtotal" | "tax_amount"> | undefined {
-  let found: Pick<Totals, "subtotal" | "tax_amount"> | undefined;
+function netTaxGross(pages: readonly PageRows[], total: number): Split | undefined {
+  let found: Split | undefined;
   for (const row of pages.flatMap((p) => p.rows)) {
-    const amounts = row.cells.flatMap((c) =>
-      findAmounts(c.text)
-        .filter(hasDecimals)
-        .map((a) => field(a.value, [piece(c, a.index, a.text.length)])),
-    );
-    const [net, tax, gross] = amounts.slice(-3);
-    if (!net || !tax || !gross || cents(Number(gross.value)) !== cents(total)) continue;
-    if (cents(Number(net.value)) + cents(Number(tax.value)) === cents(total)) {
-      found = { subtotal: net, tax_amount: tax };
-    }
+    const split = splitOf(row.cells);
+    if (split && cents(Number(split.total.value)) === cents(total)) found = split;
   }
   return found;
 }
@@ -205,21 +212,12 @@ function totalsRow(
   pages: readonly PageRows[],
   labels: readonly LabelledCell[],
   skip: (cell: Cell) => boolean,
-): Pick<Totals, "subtotal" | "tax_amount" | "total"> | undefined {
+): Split | undefined {
   for (const { cell, label } of [...labels].reverse()) {
     if (label.kind !== "total" || skip(cell)) continue;
     const row = pages.find((p) => p.page === cell.page)?.rows[cell.row];
-    const right = (row?.cells ?? []).filter((c) => c.bbox.x0 >= cell.bbox.x1);
-    const amounts = right.flatMap((c) =>
-      findAmounts(c.text)
-        .filter(hasDecimals)
-        .map((a) => field(a.value, [piece(c, a.index, a.text.length)])),
-    );
-    const [net, tax, gross] = amounts.slice(-3);
-    if (!net || !tax || !gross || amounts.length < 3) continue;
-    if (cents(Number(net.value)) + cents(Number(tax.value)) === cents(Number(gross.value))) {
-      return { subtotal: net, tax_amount: tax, total: gross };
-    }
+    const split = splitOf((row?.cells ?? []).filter((c) => c.bbox.x0 >= cell.bbox.x1));
+    if (split) return split;
   }
   return undefined;
 }
