@@ -10,13 +10,13 @@
 // every amount format (1,234.50 · 1.234,50 · 1 234,50 · 2'146.87).
 //
 // Each invoice is a PDF printed by Chromium (a text layer) and the same page
-// photographed; each receipt is a till slip photographed. Every file has its
+// photographed; each receipt is a till slip photographed and scanned. Every file has its
 // truth beside it (`name.json`), as fixtures/calibration/invoices/ has.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pMap from "p-map";
 import { PAPER, type Paper, type Renderer } from "./browser";
-import { photograph, pngSize } from "./degrade";
+import { photograph, pngSize, scan } from "./degrade";
 import { esc, type Font, NARROW, SERIF, sheet } from "./html";
 import {
   addDays,
@@ -1160,7 +1160,7 @@ const LAYOUTS: [string, Layout][] = [
 const truthJson = (truth: InvoiceTruth) =>
   `${JSON.stringify(truth, null, 2).replace(/\[\n\s+("[^"]*")\n\s+\]/g, "[$1]")}\n`;
 
-/** Writes every invoice (PDF and photo) and receipt (photo) with its truth into `dir`, `jobs` at a time. */
+/** Writes every invoice (PDF and photo) and receipt (photo and scan) with its truth into `dir`, `jobs` at a time. */
 export async function generateInvoices(
   renderer: Renderer,
   dir: string,
@@ -1207,9 +1207,14 @@ export async function generateInvoices(
         margin: { x: Math.max(0.15, (frameWidth - width) / 2 / width), y: 0.06 },
         keystone: [0.02, 0.06],
       });
-      return write(`receipt-${n + 1}.jpg`, photo, built.truth);
+      // The same slip laid on a flatbed scanner, as an expense clerk files it.
+      const scanned = await scan(png, random, { dpi: 203, rotation: [0.3, 2] });
+      return [
+        write(`receipt-${n + 1}.jpg`, photo, built.truth),
+        write(`receipt-${n + 1}-scan.png`, scanned, built.truth),
+      ];
     },
     { concurrency: jobs },
   );
-  return [...invoices.flat(), ...receipts];
+  return [...invoices.flat(), ...receipts.flat()];
 }

@@ -37,6 +37,10 @@ interface Till {
   registration?: string[];
   /** A heading under the address ("TAX INVOICE"). */
   heading?: string;
+  /** Lines under the heading (the till's document number, the cashier). */
+  info?: string[];
+  /** The shop's name in the body's print, bold, as many tills print it. */
+  plainName?: boolean;
   /**
    * Lines between the items and the total (subtotal, tax, rounding), and the
    * total they come to, given the items' sum; without it the total is the sum.
@@ -62,6 +66,43 @@ function gstTotals(label: { net: string; tax: string; gross: string; rounding: s
     };
   };
 }
+
+/** A subtotal, then the cash rounding to the nearest 5 sen and the total it comes to. */
+function roundedTotals(label: { net: string; rounding: string }) {
+  return (sum: number, money: (cents: number) => string) => {
+    const total = Math.round(sum / 5) * 5;
+    const rounding = total - sum;
+    return {
+      lines: [
+        `${label.net}  ${money(sum)}`,
+        `${label.rounding}  ${rounding < 0 ? "-" : ""}${money(Math.abs(rounding))}`,
+      ],
+      total,
+    };
+  };
+}
+
+/** A subtotal and a sales tax on it, in `percent`. */
+function salesTax(label: { net: string; tax: string }, percent: number) {
+  return (sum: number, money: (cents: number) => string) => {
+    const tax = Math.round((sum * percent) / 100);
+    return {
+      lines: [`${label.net}  ${money(sum)}`, `${label.tax}  ${money(tax)}`],
+      total: sum + tax,
+    };
+  };
+}
+
+const hour12 = (h: number, m: number, s?: number) =>
+  `${h > 12 ? h - 12 : h}:${two(m)}${s === undefined ? "" : `:${two(s)}`} ${h >= 12 ? "PM" : "AM"}`;
+
+/** What was tendered in notes of `note` cents, and the change. */
+const cash =
+  (label: { cash: string; change: string }, note: number) =>
+  (t: number, money: (cents: number) => string) => {
+    const given = Math.ceil(t / note) * note;
+    return [`${label.cash}  ${money(given)}`, `${label.change}  ${money(given - t)}`];
+  };
 
 export const TILLS: Till[] = [
   {
@@ -311,6 +352,265 @@ export const TILLS: Till[] = [
     ],
     footer: "THANK YOU. PLEASE COME AGAIN",
   },
+  {
+    language: "en",
+    shop: "SINAR ILMU (TAMAN MOLEK) SDN BHD",
+    registration: ["(778812-P)"],
+    address: ["NO. 21, 23 & 25, JALAN MOLEK 1/9,", "TAMAN MOLEK,", "81100 JOHOR BAHRU,", "JOHOR."],
+    heading: "CASH BILL",
+    info: ["DOCUMENT NO : TM01184032", "CASHIER: AINA"],
+    currency: "MYR",
+    money: (c) => en(c),
+    when: (d, h, m) => `DATE: ${two(d.d)}/${two(d.m)}/${d.y} ${hour12(h, m, (h * 7 + m) % 60)}`,
+    goods: [
+      "A4 PAPER 80GSM 500S",
+      "BALL PEN BLUE 0.7",
+      "GLUE STICK 21G",
+      "EXERCISE BOOK 80P",
+      "CORRECTION TAPE",
+      "COLOUR PENCIL 24C",
+      "RULER 30CM",
+      "PLASTIC FOLDER A4",
+    ],
+    totals: roundedTotals({ net: "TOTAL:", rounding: "ROUNDING ADJUSTMENT" }),
+    totalLabel: "ROUNDED TOTAL (RM):",
+    after: cash({ cash: "CASH", change: "CHANGE" }, 1000),
+    footer: "GOODS SOLD ARE NOT RETURNABLE OR EXCHANGEABLE. THANK YOU, PLEASE COME AGAIN!",
+  },
+  {
+    language: "en",
+    shop: "WAH HENG CHICKEN RICE RESTAURANT",
+    registration: ["(JM0612345-X)", "GST ID : 001122334455"],
+    address: ["12, JALAN TAMPOI 7/4, KAWASAN PERINDUSTRIAN TAMPOI,", "81200 JOHOR BAHRU, JOHOR"],
+    heading: "TAX INVOICE",
+    info: ["INVOICE # : OR1805180217", "TABLE 7  PAX 2"],
+    currency: "MYR",
+    money: (c) => en(c),
+    when: (d, h, m) => `${d.d} ${monthName("en", d.m).slice(0, 3)} ${d.y} ${two(h)}:${two(m)}`,
+    goods: [
+      "CHICKEN RICE (S)",
+      "ROASTED PORK RICE",
+      "ICED LEMON TEA",
+      "BEAN SPROUTS",
+      "HAINAN COFFEE",
+      "SOUP OF THE DAY",
+      "CHINESE TEA",
+      "BRAISED EGG",
+    ],
+    totals: gstTotals({
+      net: "Total Excl. GST",
+      tax: "GST 6%",
+      gross: "Total Incl. GST",
+      rounding: "Rounding",
+    }),
+    totalLabel: "Total",
+    after: (t, money) => [
+      `CASH  ${money(Math.ceil(t / 5000) * 5000)}`,
+      "GST Summary  Amount(RM)",
+      `SR @ 6%  ${money(Math.round(t / 1.06))}`,
+    ],
+    footer: "THANK YOU, PLEASE COME AGAIN",
+  },
+  {
+    language: "en",
+    shop: "FARMASI SIHAT SEJAHTERA",
+    registration: ["(SA0423871-M)"],
+    address: ["G-08, JALAN PJU 8/3, DAMANSARA PERDANA,", "47820 PETALING JAYA"],
+    currency: "MYR",
+    money: (c) => `RM ${en(c)}`,
+    when: (d, h, m) => `Date : ${d.y}-${two(d.m)}-${two(d.d)}  Time : ${two(h)}:${two(m)}`,
+    goods: [
+      "PANADOL ACTIVE 20S",
+      "VITAMIN C 1000MG",
+      "STREPSILS HONEY",
+      "DETTOL HAND WASH",
+      "FACE MASK 50S",
+      "SALONPAS 10S",
+      "EYEMO 7.5ML",
+      "COTTON BUDS 200S",
+    ],
+    totalLabel: "GRAND TOTAL",
+    after: cash({ cash: "PAYMENT (VISA)", change: "CHANGE" }, 1),
+    footer: "Get well soon. Thank you.",
+  },
+  {
+    language: "es",
+    shop: "SUPERMERCADOS LA PLAZA S.L.",
+    registration: ["C.I.F. B-83214567"],
+    address: ["Calle Mayor 14", "28013 Madrid", "Tel. 915 32 44 10"],
+    heading: "FACTURA SIMPLIFICADA",
+    currency: "EUR",
+    money: de,
+    when: (d, h, m) => `${two(d.d)}/${two(d.m)}/${d.y} ${two(h)}:${two(m)}`,
+    goods: [
+      "LECHE ENTERA 1L",
+      "PAN DE MOLDE",
+      "ACEITE OLIVA 1L",
+      "HUEVOS M DOCENA",
+      "TOMATE RAMA KG",
+      "QUESO MANCHEGO",
+      "ARROZ REDONDO 1KG",
+      "AGUA MINERAL 1,5L",
+    ],
+    totalLabel: "TOTAL A PAGAR (€)",
+    after: (t, money) => [
+      ...cash({ cash: "ENTREGADO", change: "CAMBIO" }, 500)(t, money),
+      `IVA 10% INCLUIDO  ${money(Math.round(t / 11))}`,
+    ],
+    footer: "GRACIAS POR SU VISITA",
+  },
+  {
+    language: "pt",
+    shop: "Pastelaria Bela Vista, Lda.",
+    registration: ["NIF 501234567"],
+    address: ["Rua Augusta 120", "1100-053 Lisboa"],
+    currency: "EUR",
+    money: (c) => `${de(c)} €`,
+    when: (d, h, m) => `${d.y}-${two(d.m)}-${two(d.d)} ${two(h)}:${two(m)}`,
+    goods: [
+      "Pastel de nata",
+      "Galão",
+      "Bica",
+      "Torrada",
+      "Sumo de laranja",
+      "Croissant misto",
+      "Bolo de arroz",
+      "Água 0,5L",
+    ],
+    totalLabel: "TOTAL",
+    after: (t, money) => [
+      `Multibanco  ${money(t)}`,
+      `IVA 23%  ${money(Math.round((t * 23) / 123))}`,
+    ],
+    footer: "Obrigado pela sua visita",
+  },
+  {
+    language: "en",
+    shop: "GREENLEAF FOODS LTD",
+    address: ["21 High Street", "Harrogate HG1 1QR", "VAT REG 219 4410 32"],
+    currency: "GBP",
+    money: (c) => `£${en(c)}`,
+    when: (d, h, m) => `${two(d.d)}/${two(d.m)}/${String(d.y).slice(2)}  ${two(h)}:${two(m)}`,
+    goods: [
+      "SEMI SKIMMED MILK",
+      "FREE RANGE EGGS",
+      "ORGANIC CARROTS",
+      "WHOLEMEAL BREAD",
+      "GREEK YOGURT",
+      "RED LENTILS",
+      "OAT BISCUITS",
+      "TOMATO PASSATA",
+    ],
+    totalLabel: "BALANCE DUE",
+    after: cash({ cash: "CASH", change: "CHANGE DUE" }, 500),
+    footer: "THANK YOU FOR SHOPPING LOCALLY",
+  },
+  {
+    language: "en",
+    shop: "QUIKSTOP MARKET #4411",
+    address: ["902 E Colfax Ave", "Denver, CO 80218"],
+    currency: "USD",
+    money: (c) => `$${en(c)}`,
+    when: (d, h, m) => `${two(d.m)}-${two(d.d)}-${d.y} ${hour12(h, m)}`,
+    goods: [
+      "GATORADE 28OZ",
+      "BEEF JERKY 3OZ",
+      "TRAIL MIX",
+      "SUNGLASSES",
+      "ENERGY DRINK 16OZ",
+      "CHIPS LG",
+      "GUM SPEARMINT",
+      "WATER 1L",
+    ],
+    totals: salesTax({ net: "SUBTOTAL", tax: "TAX 8.81%" }, 8.81),
+    totalLabel: "TOTAL",
+    after: (t, money) => [`DEBIT  ${money(t)}`, "CHANGE  $0.00"],
+    footer: "HAVE A GREAT DAY",
+  },
+  {
+    language: "en",
+    shop: "KEDAI UBAT & RUNCIT HOCK SENG",
+    plainName: true,
+    registration: ["(JM0287766-D)"],
+    address: ["NO 8, JALAN PASAR BARU,", "86000 KLUANG, JOHOR.", "TEL: 07-772 1234"],
+    currency: "MYR",
+    money: (c) => en(c),
+    when: (d, h, m) => `TARIKH: ${two(d.d)}/${two(d.m)}/${d.y}  MASA: ${two(h)}:${two(m)}`,
+    goods: [
+      "MINYAK ANGIN CAP KAPAK",
+      "KOPI TONGKAT ALI",
+      "SABUN MANDI LIFEBUOY",
+      "UBAT GIGI COLGATE",
+      "MI SEDAP GORENG 5S",
+      "TEH BOH 100S",
+      "SUSU CAP JUNJUNG",
+      "GARAM HALUS",
+    ],
+    totalLabel: "JUMLAH BESAR",
+    after: cash({ cash: "TUNAI", change: "BAKI" }, 1000),
+    footer: "TERIMA KASIH",
+  },
+  {
+    language: "en",
+    shop: "MR. HARDWARE (M) SDN BHD",
+    registration: ["(CO. REG : 860671-D)"],
+    address: [
+      "LOT 1851-A & 1851-B, JALAN KPB 6,",
+      "KAWASAN PERINDUSTRIAN BALAKONG,",
+      "43300 SERI KEMBANGAN, SELANGOR",
+    ],
+    heading: "TAX INVOICE",
+    info: ["SLIP NO.: 9010031923", "TRANS: 123456"],
+    currency: "MYR",
+    money: (c) => en(c),
+    when: (d, h, m) => `${two(d.d)}-${two(d.m)}-${String(d.y).slice(2)} ${two(h)}:${two(m)}`,
+    goods: [
+      "STEEL WOOL 12PCS",
+      "EXTENSION CORD 3M",
+      "LED BULB 9W",
+      "HOSE CONNECTOR",
+      "SUPER GLUE 3G",
+      "STORAGE BOX 20L",
+      "DOOR STOPPER",
+      "FLOOR MOP",
+    ],
+    totals: gstTotals({
+      net: "Total Exclude GST",
+      tax: "Total GST",
+      gross: "Total Inclusive GST",
+      rounding: "Rounding",
+    }),
+    totalLabel: "TOTAL RM",
+    after: cash({ cash: "CASH", change: "CHANGE" }, 5000),
+    footer: "EXCHANGE ALLOWED WITHIN 7 DAYS WITH RECEIPT",
+  },
+  {
+    language: "en",
+    shop: "ECO-MART BANDAR BARU",
+    plainName: true,
+    registration: ["GST ID: 000456789012"],
+    address: ["NO. 3, JALAN BB 2/1, BANDAR BARU,", "70450 SEREMBAN"],
+    currency: "MYR",
+    money: (c) => en(c),
+    when: (d, h, m) => `Date: ${two(d.d)}/${two(d.m)}/${d.y}  Time: ${hour12(h, m)}`,
+    goods: [
+      "DUTCH LADY UHT 1L",
+      "GARDENIA WHOLEMEAL",
+      "NESCAFE 3IN1 30S",
+      "FARM FRESH YOGURT",
+      "MAGGI KARI 5S",
+      "100PLUS 1.5L",
+      "JASMINE RICE 5KG",
+      "DARLIE TOOTHPASTE",
+    ],
+    totalLabel: "Total Sales Inclusive GST @6%",
+    after: (t, money) => [
+      ...cash({ cash: "CASH", change: "CHANGE" }, 1000)(t, money),
+      "GST Summary  Amount(RM)",
+      `SR @ 6%  ${money(Math.round(t / 1.06))}`,
+    ],
+    footer: "THANK YOU. PLEASE COME AGAIN.",
+  },
 ];
 
 /** A till receipt: shop name on top, a date in the till's own form, items, the total under its label. */
@@ -334,10 +634,11 @@ export function receipt(till: Till, random: Random): { html: string; truth: Invo
     return row(left, right);
   };
   const body = `
-    <div class="shop">${esc(till.shop)}</div>
+    <div class="shop${till.plainName ? " plain" : ""}">${esc(till.shop)}</div>
     ${till.registration ? `<div class="c">${lines(till.registration)}</div>` : ""}
     <div class="c">${lines(till.address)}</div>
     ${till.heading ? `<div class="c heading">${esc(till.heading)}</div>` : ""}
+    ${till.info ? `<div>${lines(till.info)}</div>` : ""}
     ${dateOnTop ? when : ""}
     <div class="rule"></div>
     ${chosen
@@ -355,6 +656,7 @@ export function receipt(till: Till, random: Random): { html: string; truth: Invo
     <div class="c foot">${esc(till.footer)}</div>`;
   const css = `
     .shop { text-align: center; font-weight: bold; font-size: 1.5em; margin-bottom: 1mm }
+    .shop.plain { font-size: 1em }
     .c { text-align: center }
     .row { display: flex; justify-content: space-between; gap: 3mm }
     .row.total { font-weight: bold; font-size: 1.2em; margin: 1mm 0 2mm }
