@@ -1260,3 +1260,226 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
     expect(amounts(data)).toEqual([0.9, 2.8]);
   });
 });
+
+describe("till slips as the second generator prints them (issue 26)", () => {
+  const both = [
+    ["layout", extractByLayout],
+    ["patterns", extractByPatterns],
+  ] as const;
+
+  it.each(both)(
+    "%s: the total after the cash rounding, whatever the rounding's amount was read as",
+    (_, extract) => {
+      const slip = (rounding: string) =>
+        extract(
+          document([
+            [300, 40, "WAH HENG RESTAURANT"],
+            [100, 90, "26 May 2025 13:44"],
+            [100, 140, "CHINESE TEA"],
+            [700, 140, "6.64"],
+            [100, 170, "SOUP OF THE DAY"],
+            [700, 170, "51.18"],
+            [100, 220, "Total Excl. GST"],
+            [700, 220, "57.82"],
+            [100, 250, "GST 6%"],
+            [700, 250, "3.47"],
+            [100, 280, "Total Incl. GST"],
+            [700, 280, "61.29"],
+            [100, 310, "Rounding"],
+            [700, 310, rounding],
+            [100, 340, "Total"],
+            [700, 340, "61.30"],
+            [100, 370, "CASH"],
+            [700, 370, "100.00"],
+          ]),
+        );
+      for (const rounding of ["0.01", "@.01"]) {
+        const data = slip(rounding);
+        expect(valuesOf(data)).toMatchObject({ subtotal: 57.82, tax_amount: 3.47, total: 61.3 });
+        expect(data.checks.subtotal_and_tax_match_total).toBe(true);
+      }
+    },
+  );
+
+  it.each(both)("%s: 'ROUNDED TOTAL (RM)' under 'TOTAL:' and the rounding", (_, extract) => {
+    const data = extract(
+      document([
+        [300, 40, "SINAR ILMU SDN BHD"],
+        [100, 90, "DATE: 09/04/2025 3:37:22 PM"],
+        [100, 140, "CORRECTION TAPE"],
+        [700, 140, "6.57"],
+        [100, 170, "PLASTIC FOLDER A4"],
+        [700, 170, "15.01"],
+        [100, 200, "Total Qty: 2"],
+        [100, 230, "TOTAL:"],
+        [700, 230, "21.58"],
+        [100, 260, "ROUNDING ADJUSTMENT"],
+        [700, 260, "0.02"],
+        [100, 290, "ROUNDED TOTAL (RM):"],
+        [700, 290, "21.60"],
+        [100, 320, "CASH"],
+        [700, 320, "30.00"],
+        [100, 350, "CHANGE"],
+        [700, 350, "8.40"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({ invoice_date: "2025-04-09", total: 21.6 });
+    expect(amounts(data)).toEqual([6.57, 15.01]);
+  });
+
+  it("'Total Sales (Excluding GST)' is the subtotal; 'Total Qty' counts pieces, no sum", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "MAJU JAYA HARDWARE SDN BHD"],
+        [100, 90, "23/02/2018 18:28"],
+        [100, 140, "SEALANT"],
+        [700, 140, "20.00"],
+        [100, 190, "Total Sales (Excluding GST)"],
+        [700, 190, "20.00"],
+        [100, 220, "GST @6%"],
+        [700, 220, "1.20"],
+        [100, 250, "TOTAL AMOUNT PAYABLE"],
+        [700, 250, "21.20"],
+        [100, 280, "Total Qty:"],
+        [700, 280, "1.00"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({ subtotal: 20, tax_amount: 1.2, total: 21.2 });
+  });
+
+  it("a name in large print over two lines, the second read taller, specks between", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [330, 130, "12, JALAN TAMPOI 7/4,"],
+          [330, 155, "81200 JOHOR BAHRU, JOHOR"],
+          [100, 205, "26 May 2025 13:44"],
+          [100, 255, "CHINESE TEA"],
+          [700, 255, "6.64"],
+          [100, 295, "TOTAL"],
+          [700, 295, "6.64"],
+        ]),
+        [
+          ...big(250, 30, "WAH HENG CHICKEN RICE", 34),
+          // The slip's edge, read as a speck on a row of its own.
+          { text: "|", confidence: 0.9, bbox: { x0: 40, y0: 66, x1: 42, y1: 74 } },
+          ...big(380, 72, "RESTAURANT", 40),
+        ],
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "WAH HENG CHICKEN RICE RESTAURANT",
+      supplier_address: "12, JALAN TAMPOI 7/4, 81200 JOHOR BAHRU, JOHOR",
+    });
+  });
+
+  it("a name in large print broken into cells on its line, its legal form under it; its district opens the address", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [330, 120, "NO. 21, JALAN MOLEK 1/9,"],
+          [330, 145, "TAMAN MOLEK,"],
+          [330, 170, "81100 JOHOR BAHRU"],
+          [100, 220, "DATE: 09/04/2025 3:37:22 PM"],
+          [100, 270, "RULER 30CM"],
+          [700, 270, "2.40"],
+          [100, 310, "TOTAL:"],
+          [700, 310, "2.40"],
+          [100, 340, "CASH"],
+          [700, 340, "5.00"],
+        ]),
+        [
+          ...big(100, 30, "SINAR ILMU", 34),
+          // Brackets stand taller than the letters.
+          ...big(380, 28, "(TAMAN MOLEK)", 38),
+          ...big(300, 72, "SDN BHD", 34),
+        ],
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "SINAR ILMU (TAMAN MOLEK) SDN BHD",
+      supplier_address: "NO. 21, JALAN MOLEK 1/9, TAMAN MOLEK, 81100 JOHOR BAHRU",
+    });
+  });
+
+  it("a comma between a name and its legal form in two cells stays", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [330, 80, "Rua Augusta 120"],
+          [330, 105, "1100-053 Lisboa"],
+          [100, 155, "2022-07-02 09:41"],
+          [100, 205, "Bica"],
+          [700, 205, "0,80"],
+          [100, 245, "TOTAL"],
+          [700, 245, "0,80"],
+        ]),
+        [...big(100, 30, "Pastelaria Bela Vista,", 30), ...big(600, 30, "Lda.", 30)],
+      ),
+    );
+    expect(data.fields.supplier_name.value).toBe("Pastelaria Bela Vista, Lda.");
+  });
+
+  it("a store's number after its name is no postcode", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "QUIKSTOP MARKET #4411"],
+        [300, 65, "902 E Colfax Ave"],
+        [300, 90, "Denver, CO 80218"],
+        [100, 140, "07-07-2025 7:20 PM"],
+        [100, 190, "TRAIL MIX"],
+        [700, 190, "$6.22"],
+        [100, 230, "TOTAL"],
+        [700, 230, "$6.22"],
+        [100, 260, "DEBIT"],
+        [700, 260, "$6.22"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "QUIKSTOP MARKET #4411",
+      supplier_address: "902 E Colfax Ave, Denver, CO 80218",
+    });
+  });
+
+  it("a monospaced till: a space as wide as a letter parts no cell, two spaces do", () => {
+    /** Words 10 px a letter and 20 px high, one space 26 px between their boxes: a monospaced face's. */
+    const mono = (x: number, y: number, text: string): OcrSpan[] => {
+      let at = x;
+      return text.split(" ").map((word) => {
+        const x0 = at;
+        at += word.length * 10 + 26;
+        return { text: word, confidence: 0.9, bbox: { x0, y0: y, x1: at - 26, y1: y + 20 } };
+      });
+    };
+    const slip: [number, number, string][] = [
+      [300, 40, "The Copper Kettle"],
+      [300, 70, "8 Market Place"],
+      [300, 100, "Ludlow SY8 1AR"],
+      [100, 150, "19 Oct 2019 10:34"],
+      [100, 200, "Pot of tea for one"],
+      [500, 200, "1.34"],
+      [100, 230, "Soup of the day"],
+      // Two spaces after "day" (ending at x 298): a space's 26 px and a letter's 10.
+      [334, 230, "3.47"],
+      [100, 270, "AMOUNT DUE"],
+      [500, 270, "4.81"],
+    ];
+    const page = document([]);
+    const data = extractByLayout(
+      withWords(
+        page,
+        slip.flatMap(([x, y, text]) => mono(x, y, text)),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "The Copper Kettle",
+      supplier_address: "8 Market Place, Ludlow SY8 1AR",
+      invoice_date: "2019-10-19",
+      total: 4.81,
+    });
+    expect(data.line_items.map((i) => i.description)).toEqual([
+      "Pot of tea for one",
+      "Soup of the day",
+    ]);
+  });
+});

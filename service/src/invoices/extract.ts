@@ -45,7 +45,7 @@ import {
   piece,
   type Row,
 } from "./rows";
-import { findTotals, sumFields } from "./totals";
+import { cashRounded, findTotals, sumFields } from "./totals";
 
 export type Extractor = (words: OcrData) => InvoiceData;
 
@@ -410,7 +410,7 @@ function patternTotals(amounts: readonly Money[], itemsSum: number | null) {
   }
   if (best) {
     const [sub, taxes, total] = best;
-    return [sub.field, sumFields(taxes.map((t) => t.field)), total.field, true] as const;
+    return [sub.field, sumFields(taxes.map((t) => t.field)), total.field, true, total.row] as const;
   }
   // No sum adds up: the last three amounts stand for subtotal, tax and total
   // (and the checks will say they do not add up); two are a subtotal and total.
@@ -421,6 +421,7 @@ function patternTotals(amounts: readonly Money[], itemsSum: number | null) {
     tax?.field ?? NOT_FOUND,
     total?.field ?? NOT_FOUND,
     false,
+    undefined,
   ] as const;
 }
 
@@ -477,7 +478,20 @@ export const extractByPatterns: Extractor = (words) => {
   const sum = line_items.length > 0 ? line_items.reduce((s, i) => s + (i.amount ?? 0), 0) : null;
   // Cash tendered and change make a sum with the total (23.74 + 26.26 = 50.00): no totals.
   const sums = after.filter((r) => !r.cells.some((c) => matchLabel(c.text)?.kind === "payment"));
-  let [subtotal, tax_amount, total, added] = patternTotals(sums.flatMap(moneyIn), sum);
+  let [subtotal, tax_amount, total, added, totalRow] = patternTotals(sums.flatMap(moneyIn), sum);
+  let rounding = 0;
+  if (totalRow) {
+    // The total after the cash rounding under it, if any.
+    const at = doc.labels.findLastIndex(
+      ({ cell }) =>
+        cell.page < totalRow.page || (cell.page === totalRow.page && cell.row <= totalRow.index),
+    );
+    const paid = cashRounded(doc.pages, doc.labels, at, Number(total.value));
+    if (paid) {
+      rounding = (cents(Number(paid.value)) - cents(Number(total.value))) / 100;
+      total = paid;
+    }
+  }
   if (!added) {
     // No sum adds up (a receipt's total alone): the totals by their labels, if any.
     const labelled = findTotals(doc.pages, doc.labels, () => false);
@@ -497,6 +511,7 @@ export const extractByPatterns: Extractor = (words) => {
     total,
     line_items: withoutSumLine(line_items, total),
     top: items[0]?.row.bbox.y0 ?? Number.POSITIVE_INFINITY,
+    adjustments: { items: 0, total: rounding },
     inItems: (c) => items.some((i) => i.row.page === c.page && i.row.index === c.row),
   });
 };

@@ -21,7 +21,9 @@ export type LabelKind =
   // A delivery address: a party that is neither supplier nor customer.
   | "ship_to"
   // How a receipt was paid, after its total: cash tendered, change, a card. No item, no sum.
-  | "payment";
+  | "payment"
+  // How many pieces were sold ("Total Qty: 3", "Item count 5"): no item, no sum.
+  | "count";
 
 const LABELS: Record<LabelKind, readonly string[]> = {
   invoice_number: [
@@ -81,6 +83,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "factuurdatum",
     "factuur datum",
     "data(?: (?:della )?fattura| de emissao| da fatura)?",
+    "tarikh",
   ],
   due_date: [
     "due date",
@@ -188,6 +191,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "total (?:items?|goods|merchandise)",
     "total (?:hors taxes|ht|h\\.t\\.)",
     "total excl(?:uding)?\\.? (?:vat|tax|gst|btw)",
+    "total(?: sales| amount)? \\(?excl(?:ude|uding|usive|\\.)?(?: of)? (?:vat|tax|gst|sst)\\)?",
     "exclusief btw",
     "excl\\.? btw",
     "net",
@@ -249,7 +253,9 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "valor (?:do )?iva",
   ],
   total: [
-    "total(?: due| amount| payable| to pay| incl\\.?(?:uding)?\\.? (?:vat|tax|gst|btw)| sales| eur| usd| chf| gbp)?",
+    "total(?: due| amount| payable| to pay| incl\\.?(?:uding)?\\.? (?:vat|tax|gst|btw)| sales| eur| usd| chf| gbp| rounded| after rounding)?",
+    // After the cash rounding; "ROUND D TOTAL" as a faded print reads.
+    "round(?:ed| ?d)? total",
     "amount to pay",
     "jumlah(?: bayar)?",
     // "Nett total" on receipts in Malaysia and Singapore is what is paid, after rounding.
@@ -305,7 +311,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "cash(?: tendered| paid| received| payment)?",
     "paid(?: amount)?",
     "amount paid",
-    "(?:amount )?tendered",
+    "(?:amount )?tender(?:ed)?",
     "change(?: due| given)?",
     "(?:credit |debit )?card(?: payment)?",
     "visa",
@@ -340,6 +346,16 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "pinnen",
     "dinheiro",
     "troco",
+    "multibanco",
+    "debit",
+    "pin(?= *\\d)",
+  ],
+  count: [
+    "total (?:qty|quantity|pcs|pieces|units)",
+    "(?:item|qty|piece) count",
+    "no\\.? of (?:items|pieces|pcs)",
+    "anzahl (?:artikel|positionen)",
+    "nombre d'articles",
   ],
   adjustment: [
     "discount",
@@ -354,7 +370,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "delivery(?: fee| charge)?",
     "freight",
     "postage",
-    "rounding",
+    "rounding(?: adj(?:ustment)?\\.?)?",
     "round(?:ing)? off",
     "deposit",
     "rabatt",
@@ -643,6 +659,7 @@ const SUMMARY: ReadonlySet<LabelKind> = new Set([
   "total",
   "adjustment",
   "payment",
+  "count",
 ]);
 
 /** Words a summary line may carry beside its label and amounts ("Tax 15% on $ 112.90"). */

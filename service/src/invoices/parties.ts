@@ -132,14 +132,24 @@ const hasDigit = (text: string) => /\d/.test(text);
 /** A comparable form of a name: folded, letters and digits only. */
 const key = (text: string) => fold(text).replace(/[^\p{L}\d]/gu, "");
 
+const firstWord = (s: string) => key(s.split(/\s+/)[0] ?? "");
+const sameFirstWord = (a: string, b: string) =>
+  firstWord(a).length >= 4 && firstWord(a) === firstWord(b);
+
 /** Whether two names are one party's: the same letters, one in the other, or the same first word. */
 function sameParty(a: string, b: string): boolean {
   const [ka, kb] = [key(a), key(b)];
   if (ka.length === 0 || kb.length === 0) return false;
-  if (ka.includes(kb) || kb.includes(ka)) return true;
-  const first = (s: string) => key(s.split(/\s+/)[0] ?? "");
-  return first(a).length >= 4 && first(a) === first(b);
+  return ka.includes(kb) || kb.includes(ka) || sameFirstWord(a, b);
 }
+
+/**
+ * Whether `line` names `name` again: all of it ("Contoso Inn" under a logo
+ * read "Contoso"), or its first word; not a part of it ("TAMAN MOLEK", the
+ * district of "SINAR ILMU (TAMAN MOLEK) SDN BHD", opening its address).
+ */
+const namesAgain = (line: string, name: string) =>
+  (key(name).length > 0 && key(line).includes(key(name))) || sameFirstWord(line, name);
 
 /** The blocks of a page: cells under one another, aligned left, right or centred, each a line below the last. */
 function blocks(page: PageRows): Block[] {
@@ -676,9 +686,12 @@ function shop(
     top.push(...row.cells);
   }
   // The name's part of a line that goes on with the street.
-  // Without a registration number in brackets ("99 Speed Mart S/B (519537-X)").
+  // Without a registration number in brackets ("99 Speed Mart S/B (519537-X)")
+  // or the store's number ("QUIKSTOP MARKET #4411", no postcode).
   const namePart = (c: Cell) =>
-    (NAME_THEN_STREET.exec(c.text)?.[1] ?? c.text).replace(/\([^)]*\)/gu, "");
+    (NAME_THEN_STREET.exec(c.text)?.[1] ?? c.text)
+      .replace(/\([^)]*\)/gu, "")
+      .replace(/#\s*\d+/gu, "");
   const names = top.filter(
     (c) =>
       (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
@@ -701,10 +714,26 @@ function shop(
   // ("IMMER EINE GUTE IDEE" over "Kaiser's Tengelmann GmbH").
   // Not one inside brackets ("(Co. No. 654321-K)").
   const formal = (c: Cell) => (legalForm(namePart(c)) && !formOnly(c.text) ? 1 : 0);
-  const best = names.sort(
+  const ranked = names.sort(
     (a, b) => formal(b) - formal(a) || size(b) - size(a) || a.bbox.y0 - b.bbox.y0,
   )[0];
-  if (!best) return addressOnly(first, all, used);
+  if (!ranked) return addressOnly(first, all, used);
+  const inNamePrint = (name: Cell, c: Cell) =>
+    size(name) >= LARGE_PRINT * first.unit && size(c) >= WRAPPED_SIZE * size(name);
+  /** Whether `c` may go on `name` from the line under it: within its width, close under it. */
+  const underName = (name: Cell, c: Cell) =>
+    names.includes(c) &&
+    horizontalOverlap(c.bbox, name.bbox) > 0.9 &&
+    c.bbox.y0 - name.bbox.y1 < size(name);
+  // The name's first line when the one ranked is its wrapped rest, read taller
+  // (the nearest name over it; a tilted photo may put a row of specks between).
+  const over = names
+    .filter((c) => c.bbox.y1 <= ranked.bbox.y0)
+    .sort((a, b) => b.bbox.y1 - a.bbox.y1)[0];
+  const best =
+    over && underName(over, ranked) && inNamePrint(over, ranked) && inNamePrint(ranked, over)
+      ? over
+      : ranked;
   const joined = NAME_THEN_STREET.exec(best.text);
   if (joined?.[1] && joined[2]) {
     // The name, then its street and the lines under it.
@@ -720,31 +749,50 @@ function shop(
   // larger than the body's ("MAJU JAYA HARDWARE SDN" over "BHD"), or with the
   // legal form alone: one name, its address after both. Under a name in the
   // body's print, the next line is the address.
-  const wrapped = first.rows[best.row + 1]?.cells;
-  const rest = wrapped?.length === 1 ? wrapped[0] : undefined;
-  const inNamePrint = (c: Cell) =>
-    size(best) >= LARGE_PRINT * first.unit && size(c) >= WRAPPED_SIZE * size(best);
-  const more =
-    rest &&
-    names.includes(rest) &&
-    horizontalOverlap(rest.bbox, best.bbox) > 0.9 &&
-    rest.bbox.y0 - best.bbox.y1 < size(best) &&
-    (inNamePrint(rest) || legalForm(rest.text)?.index === 0)
-      ? nameIn(rest)
-      : undefined;
   // A name set wide breaks into cells ("P E N N Y - M A R K T   GmbH"): its
-  // legal form alone is one cell of it, the last.
+  // legal form alone is one cell of it, the last. A name in large print may
+  // break anywhere ("SINAR ILMU", "(TAMAN MOLEK)"): the cells beside it in
+  // large print are of it.
   const line = first.rows[best.row]?.cells ?? [];
   const nameOf = (cells: readonly Cell[]) =>
     cells.flatMap((c) => {
       const part = matchLabel(c.text) ? undefined : nameIn(c);
       return part ? [part] : [];
     });
-  const beside = line[line.indexOf(best) + 1];
-  const before = formOnly(best.text) ? nameOf(line.slice(0, line.indexOf(best))) : [];
-  const after = beside && formOnly(beside.text) ? nameOf([beside]) : [];
+  const large = (c: Cell) => size(c) >= LARGE_PRINT * first.unit;
+  const inLarge = (c: Cell) => large(best) && large(c) && names.includes(c);
+  const at = line.indexOf(best);
+  let from = at;
+  for (let c = line[from - 1]; c && (formOnly(best.text) || inLarge(c)); c = line[from - 1]) from--;
+  let to = at + 1;
+  for (let c = line[to]; c && (formOnly(c.text) || inLarge(c)); c = line[to]) to++;
+  const before = nameOf(line.slice(from, at));
+  const after = nameOf(line.slice(at + 1, to));
+  // The line under, when the name wrapped onto it.
+  const span = { ...best, bbox: union(line.slice(from, to).map((c) => c.bbox)) };
+  const rest = names
+    .filter((c) => c.bbox.y0 >= span.bbox.y1)
+    .sort((a, b) => a.bbox.y0 - b.bbox.y0)[0];
+  // Alone on its row, but for specks (the slip's edge read as "|").
+  const alone = (c: Cell) =>
+    first.rows[c.row]?.cells.filter((d) => meanConfidence(d) >= 0.4 && /[\p{L}\d]/u.test(d.text))
+      .length === 1;
+  const more =
+    rest &&
+    alone(rest) &&
+    underName(span, rest) &&
+    (inNamePrint(best, rest) || legalForm(rest.text)?.index === 0)
+      ? nameIn(rest)
+      : undefined;
   const pieces = [...before, found, ...after, ...(more ? [more] : [])];
-  const name = unspaced(pieces.map((p) => p.text).join(" "));
+  // A comma between them stays ("Pastelaria Bela Vista, Lda." in two cells).
+  const name = unspaced(
+    pieces
+      .map((p, i) =>
+        i < pieces.length - 1 && p.cell.text.trimEnd().endsWith(`${p.text},`) ? `${p.text},` : p.text,
+      )
+      .join(" "),
+  );
   const last = more?.cell ?? best;
   // The name again over the address ("Contoso" as a logo, then "Contoso Inn, 5600 148th Ave").
   const below = all.find(
@@ -752,7 +800,7 @@ function shop(
       b.page === first &&
       b.cells[0] !== undefined &&
       b.cells[0].row > last.row &&
-      sameParty(b.cells[0].text, name) &&
+      namesAgain(b.cells[0].text, name) &&
       b.cells.slice(1).some((c) => hasDigit(c.text)),
   );
   const head = below?.cells[0];

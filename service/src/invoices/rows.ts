@@ -35,17 +35,31 @@ export interface PageRows {
 
 /** Words this much taller than the page's (its median word) are in print of their own: a name, a title. */
 export const LARGE_PRINT = 1.3;
+/** A page whose usual space between words is this many word heights or more is set in a monospaced face... */
+const WIDE_SPACE = 0.9;
+/** ...where a gap of this many word heights (two spaces) ends a cell. */
+const WIDE_SPACE_GAP = 1.7;
 
 export function pageRows(page: Pick<OcrPage, "number" | "words">): PageRows {
   const unit = median(page.words.map((w) => height(w.bbox))) || 1;
   const { level, original } = levelWords(page.words, unit);
-  const rows = groupLines(level).map((line, index): Row => {
+  const lines = groupLines(level);
+  // A till's monospaced face sets a space as wide as a letter, about a word's
+  // height: on such a page a cell ends at a gap of two spaces, not one.
+  const spaces = lines.flatMap((line) =>
+    line.slice(1).flatMap((w, i) => {
+      const gap = w.bbox.x0 - (line[i]?.bbox.x1 ?? w.bbox.x0);
+      return gap > 0 && gap < 2 * unit ? [gap] : [];
+    }),
+  );
+  const gapUnits = median(spaces) >= WIDE_SPACE * unit ? WIDE_SPACE_GAP : SEGMENT_GAP;
+  const rows = lines.map((line, index): Row => {
     // Spaces grow with the print: on a line in print clearly larger than the
     // body's (a shop's name, a title), the gap that ends a cell is measured in
     // its own words' height.
     const own = median(line.map((w) => height(w.bbox)));
     const lineUnit = own >= LARGE_PRINT * unit ? own : unit;
-    const cells = segments(line, lineUnit * SEGMENT_GAP).map((words) => ({
+    const cells = segments(line, lineUnit * gapUnits).map((words) => ({
       page: page.number,
       text: words.map((w) => w.text).join(" "),
       // Geometry on the straightened page; the words' own boxes for the answer.

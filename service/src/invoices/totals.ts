@@ -107,11 +107,12 @@ export function findTotals(
         for (const tax of options) {
           for (const adjustment of adjusted === 0 ? [0] : [0, adjusted]) {
             if (cents(sub.value) + sum(tax) + adjustment !== cents(total.value)) continue;
+            const paid = cashRounded(pages, labels, total.at, total.value, skip) ?? total.field;
             return {
               subtotal: sub.field,
               tax_amount: tax.length > 0 ? sumFields(tax.map((t) => t.field)) : NOT_FOUND,
-              total: total.field,
-              totalAdjustment: adjustment / 100,
+              total: paid,
+              totalAdjustment: (adjustment + cents(Number(paid.value)) - cents(total.value)) / 100,
               itemAdjustment: itemAdjustment(sub),
             };
           }
@@ -142,6 +143,33 @@ export function findTotals(
     totalAdjustment: sub && total ? sum(between(adjustments, sub.at, total.at)) / 100 : 0,
     itemAdjustment: itemAdjustment(sub),
   };
+}
+
+/** The most a till rounds a total by for cash (5 sen, 5 Rappen, 10 öre). */
+const CASH_ROUNDING = 10;
+const ROUNDING = /^(?:round|rundung|arrondi|redondeo|arrotondamento|afronding|arredondamento)/;
+
+/**
+ * The total after the cash rounding, when one follows the total read at
+ * label `from` with a rounding line between them ("Total Incl. GST 61.29",
+ * "Rounding 0.01", "Total 61.30"), whatever the rounding's amount was read as.
+ */
+export function cashRounded(
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  from: number,
+  total: number,
+  skip: (cell: Cell) => boolean = () => false,
+): InvoiceField | undefined {
+  const rounded = entries(pages, labels, "total", skip).findLast(
+    (t) =>
+      t.at > from &&
+      Math.abs(cents(t.value) - cents(total)) <= CASH_ROUNDING &&
+      labels
+        .slice(from + 1, t.at)
+        .some((l) => l.label.kind === "adjustment" && ROUNDING.test(fold(l.cell.text))),
+  );
+  return rounded?.field;
 }
 
 type Split = Pick<Totals, "subtotal" | "tax_amount" | "total">;
