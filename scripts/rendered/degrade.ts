@@ -265,6 +265,8 @@ export interface ScanOptions {
   dpi: number;
   /** Degrees of rotation (either way); the default is 0.2 to 1.2. */
   rotation?: [number, number];
+  /** A thermal slip gone pale with age: its black printed as mid grey, its strokes soft. */
+  faded?: boolean;
 }
 
 /**
@@ -332,6 +334,7 @@ export function scan(png: Buffer, random: Random, options: ScanOptions): Promise
     "Gray",
     "-level",
     `${low}%,${high}%`,
+    ...(options.faded ? ["+level", "45%,100%", "-blur", "0x0.6"] : []),
     // 32 grey levels: the page looks the same and its PNG is a third smaller.
     "-posterize",
     "32",

@@ -1207,8 +1207,9 @@ export async function generateInvoices(
         margin: { x: Math.max(0.15, (frameWidth - width) / 2 / width), y: 0.06 },
         keystone: [0.02, 0.06],
       });
-      // The same slip laid on a flatbed scanner, as an expense clerk files it.
-      const scanned = await scan(png, random, { dpi: 203, rotation: [0.3, 2] });
+      // The same slip laid on a flatbed scanner, as an expense clerk files it;
+      // every other one gone pale with age.
+      const scanned = await scan(png, random, { dpi: 203, rotation: [0.3, 2], faded: n % 2 === 1 });
       return [
         write(`receipt-${n + 1}.jpg`, photo, built.truth),
         write(`receipt-${n + 1}-scan.png`, scanned, built.truth),
