@@ -1420,6 +1420,24 @@ describe("till slips as the second generator prints them (issue 26)", () => {
     expect(data.fields.supplier_name.value).toBe("Pastelaria Bela Vista, Lda.");
   });
 
+  it("a mark the OCR reads before the shop's name is no part of it", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "« Contoso"],
+        [300, 65, "123 Main Street"],
+        [300, 90, "Redmond, WA 98052"],
+        [100, 140, "6/10/2019 13:59"],
+        [100, 190, "Surface Pen"],
+        [700, 190, "$99.99"],
+        [100, 230, "TOTAL"],
+        [700, 230, "$99.99"],
+        [100, 260, "VISA"],
+        [700, 260, "$99.99"],
+      ]),
+    );
+    expect(data.fields.supplier_name.value).toBe("Contoso");
+  });
+
   it("a store's number after its name is no postcode", () => {
     const data = extractByLayout(
       document([

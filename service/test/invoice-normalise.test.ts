@@ -118,6 +118,8 @@ describe("dates as receipts and folios print them", () => {
     ["14 Feb 22 08:15", "2022-02-14"],
     // A comma misread as a dot after the day.
     ["August 7. 2023", "2023-08-07"],
+    // A two-digit year run into the time after it.
+    ["28-02-2312:46", "2023-02-28"],
   ])("%s is %s", (printed, iso) => {
     expect(findDate(printed)?.value).toBe(iso);
   });
@@ -125,6 +127,11 @@ describe("dates as receipts and folios print them", () => {
   it("keeps a run-together date's text and place", () => {
     expect(findDate("Arr. 05Nov23")).toEqual({ value: "2023-11-05", text: "05Nov23", index: 5 });
     expect(findDate("Paid August 7. 2023")?.text).toBe("August 7. 2023");
+    expect(findDate("Date 28/02/2312:46")).toEqual({
+      value: "2023-02-28",
+      text: "28/02/2312:46",
+      index: 5,
+    });
   });
 
   it("reads no date in a month's name before a price or inside a word", () => {
@@ -150,6 +157,14 @@ describe("amounts and currencies as receipts in Asia print them", () => {
     expect(findAmounts("TOTAL RM23.70")).toEqual([{ value: 23.7, text: "23.70", index: 8 }]);
     expect(findAmounts("EUR12,50").map((a) => a.value)).toEqual([12.5]);
     expect(findAmounts("INV2026")).toEqual([]);
+  });
+
+  it("reads an amount alone in its cell with a space read after its decimal point", () => {
+    expect(findAmounts("51. 05")).toEqual([{ value: 51.05, text: "51.05", index: 1 }]);
+    expect(findAmounts("RM 1,051. 05").map((a) => a.value)).toEqual([1051.05]);
+    // Not among other words and numbers: a date, a list.
+    expect(findAmounts("12. 05. 2019").map((a) => a.value)).toEqual([12, 5, 2019]);
+    expect(findAmounts("Items 1. 25").map((a) => a.value)).toEqual([1, 25]);
   });
 
   it("reads RM as ringgit and S$ as Singapore dollars", () => {

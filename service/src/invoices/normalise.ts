@@ -61,7 +61,21 @@ export function findDate(text: string, order: DateOrder = "dmy"): Found<string> 
   return found;
 }
 
+/** A date's two-digit year run into the time after it, as an engine may read a till's line ("28-02-2312:46"). */
+const GLUED_TIME = /(?<![\d./-])\d{1,2}([./-])\d{1,2}\1\d{2}(?=\d{1,2}:\d{2})/;
+
 function parseDate(printed: string, order: DateOrder): Found<string> | undefined {
+  const glued = GLUED_TIME.exec(printed);
+  if (glued) {
+    // Read with the space put back; where and what was printed stay the printed text's.
+    const at = glued.index + glued[0].length;
+    const found = parseDate(`${printed.slice(0, at)} ${printed.slice(at)}`, order);
+    if (!found) return undefined;
+    const index = found.index > at ? found.index - 1 : found.index;
+    const end = found.index + found.text.length;
+    const length = found.index < at && end > at ? found.text.length - 1 : found.text.length;
+    return { ...found, index, text: printed.slice(index, index + length) };
+  }
   // The same length as printed, so indices and lengths hold for it.
   const text = printed.replace(DOTTED_DAY, "$1,");
   const dotted = /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/.test(text);
@@ -211,11 +225,19 @@ const AMOUNT =
 const GLUED_CODE =
   /(?<!\p{L})(?:RM|Rs\.?|Rp|USD|EUR|GBP|CHF|SGD|MYR|INR|AUD|CAD|JPY|HKD|IDR)(?=\d)/gu;
 
+/**
+ * An amount alone in its text with a space read after its decimal point
+ * ("51. 05", a faded till's): the space moved before it, so indices hold.
+ */
+const STRAY_SPACE = /^(\s*\D{0,3}?\s*)(\d{1,3}(?:[.,]\d{3})*[.,]) (\d{2})\s*$/u;
+
 /** Every amount printed in `text`, in order (percentages are not amounts). */
 export function findAmounts(text: string): Found<number>[] {
   const found: Found<number>[] = [];
   // A currency's letters run into the amount ("RM23.70", "EUR12,50"): blanked, so indices hold.
-  const spaced = text.replace(GLUED_CODE, (code) => " ".repeat(code.length));
+  const spaced = text
+    .replace(GLUED_CODE, (code) => " ".repeat(code.length))
+    .replace(STRAY_SPACE, "$1 $2$3");
   for (const match of spaced.matchAll(AMOUNT)) {
     const [whole = "", sign, integer = "", , decimals, after] = match;
     const digits = integer.replace(/\D/g, "");

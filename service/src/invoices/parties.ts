@@ -212,8 +212,9 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
     // A legal form followed by a sentence: the name ends with the form.
     if ((after.match(/\p{L}+/gu) ?? []).length >= 2) end = start + form.end;
   }
-  // Punctuation and a receipt's stars around the name are left out ("*** PENNY-MARKT GmbH ***").
-  start += text.slice(start, end).match(/^[\s:,;.\-–*#]+/)?.[0].length ?? 0;
+  // Punctuation and a receipt's stars around the name are left out ("*** PENNY-MARKT GmbH ***"),
+  // and the marks a logo's edge or a fold leaves before it ("« Contoso", "‘Subject").
+  start += text.slice(start, end).match(/^[\s:,;.\-–*#«»"'‘’“”|~_]+/)?.[0].length ?? 0;
   // The document's title on the same line ("Oakridge Consulting LLC INVOICE", one line to an engine).
   const last = /\s+(\S+)\s*$/.exec(text.slice(start, end));
   if (last?.[1] && isTitle(last[1]) && /\p{L}{2}/u.test(text.slice(start, start + last.index))) {
