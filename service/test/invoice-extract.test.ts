@@ -1402,6 +1402,33 @@ describe("till slips as the second generator prints them (issue 26)", () => {
     });
   });
 
+  it("a legal form alone under a name in large print ends it, however close a tilt puts their boxes", () => {
+    const slip = (name: OcrSpan[]) =>
+      extractByLayout(
+        withWords(
+          document([
+            [330, 120, "Calle Mayor 14"],
+            [330, 145, "28013 Madrid"],
+            [100, 195, "14/09/2018 13:38"],
+            [100, 245, "PAN DE MOLDE"],
+            [700, 245, "3,52"],
+            [100, 285, "TOTAL"],
+            [700, 285, "3,52"],
+            [100, 315, "EFECTIVO"],
+            [700, 315, "5,00"],
+          ]),
+          name,
+        ),
+      ).fields.supplier_name.value;
+    expect(slip([...big(150, 30, "SUPERMERCADOS LA PLAZA", 34), ...big(330, 72, "S.L.", 34)])).toBe(
+      "SUPERMERCADOS LA PLAZA S.L.",
+    );
+    // The first line's box reaches below the top of the second's.
+    expect(
+      slip([...big(150, 30, "SUPERMERCADOS LA PLAZA", 44), ...big(300, 68, "SDN BHD", 30)]),
+    ).toBe("SUPERMERCADOS LA PLAZA SDN BHD");
+  });
+
   it("a comma between a name and its legal form in two cells stays", () => {
     const data = extractByLayout(
       withWords(

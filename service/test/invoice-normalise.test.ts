@@ -39,11 +39,15 @@ describe("dates", () => {
     expect(findDate("03.04.2026", "mdy")?.value).toBe("2026-04-03");
   });
 
-  it("decides the order by an unambiguous date, else by the currency", () => {
+  it("decides the order by an unambiguous date, else by the currency or a US address", () => {
     expect(dateOrder("Date 14/02/2026, due 03/04/2026", "USD")).toBe("dmy");
     expect(dateOrder("Date 02/14/2026, due 03/04/2026", "EUR")).toBe("mdy");
     expect(dateOrder("Date 03/04/2026", "USD")).toBe("mdy");
     expect(dateOrder("Date 03/04/2026", "EUR")).toBe("dmy");
+    expect(dateOrder("1450 W Addison St\nChicago IL 60613\n10/02/2025 14:22", null)).toBe("mdy");
+    expect(dateOrder("Denver, CO 80218-1234\n10/02/2025", null)).toBe("mdy");
+    // A Malaysian postcode after a state's name is no ZIP code.
+    expect(dateOrder("81100 JOHOR BAHRU, JOHOR\n10/02/2025", null)).toBe("dmy");
   });
 
   it("finds nothing without a full date", () => {

@@ -5,7 +5,8 @@
 // dates whose day and month could be swapped (03/04/2026) are read in the
 // document's order (`DateOrder`): the order an unambiguous numeric date of the
 // same document shows (14/02/2026 is day first), else month first for US
-// dollars and day first otherwise; dotted dates (03.04.2026) are always day first.
+// dollars or a US address (a state's code and a ZIP code) and day first
+// otherwise; dotted dates (03.04.2026) are always day first.
 import * as chrono from "chrono-node";
 
 export type DateOrder = "dmy" | "mdy";
@@ -132,6 +133,10 @@ function dottedDate(text: string): Found<string> | undefined {
   return { value: `${y}-${pad(m)}-${pad(d)}`, text: whole, index: found.index };
 }
 
+/** A US state's code and a ZIP code ("Chicago IL 60613", "Denver, CO 80218-1234"). */
+const US_ADDRESS =
+  /(?<![\p{L}\d])(?:AL|AK|AZ|AR|CA|CO|CT|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC),? \d{5}(?:-\d{4})?(?![\p{L}\d])/u;
+
 /** The document's order of numeric day and month (see the top of this file). */
 export function dateOrder(text: string, currency: string | null): DateOrder {
   for (const [, first, separator, second] of text.matchAll(NUMERIC_DATE)) {
@@ -139,7 +144,7 @@ export function dateOrder(text: string, currency: string | null): DateOrder {
     if (Number(first) > 12 && Number(second) <= 12) return "dmy";
     if (Number(second) > 12 && Number(first) <= 12) return "mdy";
   }
-  return currency === "USD" ? "mdy" : "dmy";
+  return currency === "USD" || US_ADDRESS.test(text) ? "mdy" : "dmy";
 }
 
 const SYMBOLS: Readonly<Record<string, string>> = {

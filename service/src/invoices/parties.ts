@@ -229,7 +229,7 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
   const found = piece(cell, start + lead, trimmed.length - lead);
   // An e-mail or web address names no party ("From: noreply@shop.com").
   if (/@|www\.|https?:/i.test(found.text)) return undefined;
-  return /\p{L}{2}|\p{L} \p{L} \p{L}/u.test(found.text) ? found : undefined;
+  return /\p{L}{2}|\p{L} \p{L} \p{L}/u.test(found.text) || formOnly(found.text) ? found : undefined;
 }
 
 /** "Address:", "Anschrift:": a label before an address line, left out. */
@@ -722,15 +722,16 @@ function shop(
   const inNamePrint = (name: Cell, c: Cell) =>
     size(name) >= LARGE_PRINT * first.unit && size(c) >= WRAPPED_SIZE * size(name);
   /** Whether `c` may go on `name` from the line under it: within its width, close under it. */
+  // A line that may go on a name: a name's, or a legal form alone ("S.L.").
+  const wraps = top.filter((c) => names.includes(c) || formOnly(c.text));
   const underName = (name: Cell, c: Cell) =>
-    names.includes(c) &&
+    wraps.includes(c) &&
     horizontalOverlap(c.bbox, name.bbox) > 0.9 &&
     c.bbox.y0 - name.bbox.y1 < size(name);
   // The name's first line when the one ranked is its wrapped rest, read taller
-  // (the nearest name over it; a tilted photo may put a row of specks between).
-  const over = names
-    .filter((c) => c.bbox.y1 <= ranked.bbox.y0)
-    .sort((a, b) => b.bbox.y1 - a.bbox.y1)[0];
+  // (the nearest name on a row over it; a tilted photo may put a row of specks
+  // between, and let their boxes overlap).
+  const over = names.filter((c) => c.row < ranked.row).sort((a, b) => b.row - a.row)[0];
   const best =
     over && underName(over, ranked) && inNamePrint(over, ranked) && inNamePrint(ranked, over)
       ? over
@@ -771,9 +772,7 @@ function shop(
   const after = nameOf(line.slice(at + 1, to));
   // The line under, when the name wrapped onto it.
   const span = { ...best, bbox: union(line.slice(from, to).map((c) => c.bbox)) };
-  const rest = names
-    .filter((c) => c.bbox.y0 >= span.bbox.y1)
-    .sort((a, b) => a.bbox.y0 - b.bbox.y0)[0];
+  const rest = wraps.filter((c) => c.row > best.row).sort((a, b) => a.row - b.row)[0];
   // Alone on its row, but for specks (the slip's edge read as "|").
   const alone = (c: Cell) =>
     first.rows[c.row]?.cells.filter((d) => meanConfidence(d) >= 0.4 && /[\p{L}\d]/u.test(d.text))
@@ -790,7 +789,9 @@ function shop(
   const name = unspaced(
     pieces
       .map((p, i) =>
-        i < pieces.length - 1 && p.cell.text.trimEnd().endsWith(`${p.text},`) ? `${p.text},` : p.text,
+        i < pieces.length - 1 && p.cell.text.trimEnd().endsWith(`${p.text},`)
+          ? `${p.text},`
+          : p.text,
       )
       .join(" "),
   );
