@@ -1429,6 +1429,54 @@ describe("till slips as the second generator prints them (issue 26)", () => {
     ).toBe("SUPERMERCADOS LA PLAZA SDN BHD");
   });
 
+  it("short cells beside a name in large print are of it ('MR.', '(M)')", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [330, 120, "LOT 1851-A, JALAN KPB 6,"],
+          [330, 145, "43300 SERI KEMBANGAN"],
+          [100, 195, "16-04-22 08:45"],
+          [100, 245, "LED BULB 9W"],
+          [700, 245, "2.81"],
+          [100, 285, "TOTAL RM"],
+          [700, 285, "2.81"],
+          [100, 315, "CASH"],
+          [700, 315, "5.00"],
+        ]),
+        [
+          ...big(100, 30, "MR.", 32),
+          ...big(240, 28, "HARDWARE", 40),
+          ...big(500, 28, "(M)", 40),
+          ...big(640, 30, "SDN BHD", 32),
+        ],
+      ),
+    );
+    expect(data.fields.supplier_name.value).toBe("MR. HARDWARE (M) SDN BHD");
+  });
+
+  it.each(both)(
+    "%s: a total whose label is misread is what the cash less the change comes to",
+    (_, extract) => {
+      const data = extract(
+        document([
+          [300, 40, "KEDAI RUNCIT SRI MAJU"],
+          [100, 90, "02-07-2021 19:44"],
+          [100, 140, "ROTI GARDENIA"],
+          [700, 140, "1.58"],
+          [100, 170, "BERAS 5KG"],
+          [700, 170, "21.12"],
+          [100, 210, "JU LAH (RM)"],
+          [700, 210, "22.70"],
+          [100, 240, "TUNAI"],
+          [700, 240, "30.00"],
+          [100, 270, "BAKI"],
+          [700, 270, "7.30"],
+        ]),
+      );
+      expect(data.fields.total.value).toBe(22.7);
+    },
+  );
+
   it("a comma between a name and its legal form in two cells stays", () => {
     const data = extractByLayout(
       withWords(

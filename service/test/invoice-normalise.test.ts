@@ -122,6 +122,9 @@ describe("dates as receipts and folios print them", () => {
     ["14 Feb 22 08:15", "2022-02-14"],
     // A comma misread as a dot after the day.
     ["August 7. 2023", "2023-08-07"],
+    // Malay months.
+    ["29 Dis 2017", "2017-12-29"],
+    ["TARIKH: 01 Ogos 2018", "2018-08-01"],
     // A two-digit year run into the time after it.
     ["28-02-2312:46", "2023-02-28"],
   ])("%s is %s", (printed, iso) => {

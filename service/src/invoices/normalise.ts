@@ -24,13 +24,15 @@ const NUMERIC_SHAPE = /\d{1,4} ?[./-] ?\d{1,2} ?[./-] ?\d{2,4}/;
 const MONTH =
   /(?<!\p{L})(?:jan|feb|f[eé]v|m[aä]r|maa|mrt|apr|avr|abr|ma[iy]|mei|mag|jun|jui|giu|jul|lug|aug|ao[uû]|ago|sep|set|o[ck]t|ott|out|nov|d[eé][cz]|dic|ene|gen)/iu;
 /**
- * A day, an English month's name and a year, the year maybe in two digits,
- * as receipts and hotel folios print them: "27Mar21", "31-DEC-19",
- * "31 Dec 19". Not a price after a month ("1 Dec 24.50").
+ * A day, an English (or Malay) month's name and a year, the year maybe in two
+ * digits, as receipts and hotel folios print them: "27Mar21", "31-DEC-19",
+ * "31 Dec 19", "29 Dis 2017". Not a price after a month ("1 Dec 24.50").
  */
 const DAY_MONTH_YEAR =
-  /(?<![\p{L}\d])(\d{1,2})(?:[ \-/.]|)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?!\p{L})\.?(?:[ \-/.]|)(\d{4}|\d{2})(?!\d|[.,]\d)/iu;
+  /(?<![\p{L}\d])(\d{1,2})(?:[ \-/.]|)(jan(?:uary|uari)?|feb(?:ruary|ruari)?|mar(?:ch)?|mac|apr(?:il)?|may|mei|june?|july?|julai|aug(?:ust)?|ogos|sep(?:t|tember)?|oct(?:ober)?|okt(?:ober)?|nov(?:ember)?|dec(?:ember)?|dis(?:ember)?)(?!\p{L})\.?(?:[ \-/.]|)(\d{4}|\d{2})(?!\d|[.,]\d)/iu;
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** Malay months whose first three letters are not the English ones'. */
+const MALAY_MONTHS: Readonly<Record<string, number>> = { mac: 3, mei: 5, ogo: 8, okt: 10, dis: 12 };
 /** "March 12. 2024": a comma misread as a dot after the day of a month named in English. */
 const DOTTED_DAY =
   /((?<!\p{L})(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2})\.(?= \d{4}(?!\d))/giu;
@@ -96,7 +98,8 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
   const short = DAY_MONTH_YEAR.exec(text);
   if (short && (!best || short.index < best.index)) {
     const [whole, day = "", month = "", year = ""] = short;
-    const m = MONTHS.indexOf(month.slice(0, 3).toLowerCase()) + 1;
+    const short3 = month.slice(0, 3).toLowerCase();
+    const m = MONTHS.indexOf(short3) + 1 || (MALAY_MONTHS[short3] ?? 0);
     const y = year.length === 2 ? 2000 + Number(year) : Number(year);
     const d = Number(day);
     const real = new Date(Date.UTC(y, m - 1, d));

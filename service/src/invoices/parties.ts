@@ -650,6 +650,8 @@ const NAME_THEN_STREET =
 const SENTENCE_WORDS = 8;
 /** A line under such a name this tall against it (or more) is in the name's print: the name wrapped. */
 const WRAPPED_SIZE = 0.85;
+/** A cell beside such a name this tall against it (or more) is in its print: the name broke there. */
+const SAME_LINE_SIZE = 0.75;
 
 const meanConfidence = (cell: Cell) =>
   cell.words.reduce((s, w) => s + w.confidence, 0) / (cell.words.length || 1);
@@ -721,9 +723,9 @@ function shop(
   if (!ranked) return addressOnly(first, all, used);
   const inNamePrint = (name: Cell, c: Cell) =>
     size(name) >= LARGE_PRINT * first.unit && size(c) >= WRAPPED_SIZE * size(name);
-  /** Whether `c` may go on `name` from the line under it: within its width, close under it. */
   // A line that may go on a name: a name's, or a legal form alone ("S.L.").
   const wraps = top.filter((c) => names.includes(c) || formOnly(c.text));
+  /** Whether `c` may go on `name` from the line under it: within its width, close under it. */
   const underName = (name: Cell, c: Cell) =>
     wraps.includes(c) &&
     horizontalOverlap(c.bbox, name.bbox) > 0.9 &&
@@ -747,10 +749,6 @@ function shop(
   }
   const found = nameIn(best);
   if (!found) return undefined;
-  // A name too long for the slip goes on under itself, in its own print
-  // larger than the body's ("MAJU JAYA HARDWARE SDN" over "BHD"), or with the
-  // legal form alone: one name, its address after both. Under a name in the
-  // body's print, the next line is the address.
   // A name set wide breaks into cells ("P E N N Y - M A R K T   GmbH"): its
   // legal form alone is one cell of it, the last. A name in large print may
   // break anywhere ("SINAR ILMU", "(TAMAN MOLEK)"): the cells beside it in
@@ -758,11 +756,20 @@ function shop(
   const line = first.rows[best.row]?.cells ?? [];
   const nameOf = (cells: readonly Cell[]) =>
     cells.flatMap((c) => {
-      const part = matchLabel(c.text) ? undefined : nameIn(c);
+      const part = matchLabel(c.text)
+        ? undefined
+        : (nameIn(c) ?? (inLarge(c) ? piece(c) : undefined));
       return part ? [part] : [];
     });
-  const large = (c: Cell) => size(c) >= LARGE_PRINT * first.unit;
-  const inLarge = (c: Cell) => large(best) && large(c) && names.includes(c);
+  // In the name's large print beside it, however short ("MR.", "(M)"), but no
+  // label, title, amount or date.
+  const inLarge = (c: Cell) =>
+    size(best) >= LARGE_PRINT * first.unit &&
+    size(c) >= SAME_LINE_SIZE * size(best) &&
+    !isLabelOrTitle(c) &&
+    !withMoney(c.text) &&
+    !findDate(c.text) &&
+    /[\p{L}\d]/u.test(c.text);
   const at = line.indexOf(best);
   let from = at;
   for (let c = line[from - 1]; c && (formOnly(best.text) || inLarge(c)); c = line[from - 1]) from--;
@@ -770,7 +777,10 @@ function shop(
   for (let c = line[to]; c && (formOnly(c.text) || inLarge(c)); c = line[to]) to++;
   const before = nameOf(line.slice(from, at));
   const after = nameOf(line.slice(at + 1, to));
-  // The line under, when the name wrapped onto it.
+  // A name too long for the slip goes on under itself, in its own print
+  // larger than the body's ("MAJU JAYA HARDWARE SDN" over "BHD"), or with the
+  // legal form alone: one name, its address after both. Under a name in the
+  // body's print, the next line is the address.
   const span = { ...best, bbox: union(line.slice(from, to).map((c) => c.bbox)) };
   const rest = wraps.filter((c) => c.row > best.row).sort((a, b) => a.row - b.row)[0];
   // Alone on its row, but for specks (the slip's edge read as "|").

@@ -8,9 +8,11 @@
 // last total, then the last subtotal that makes it with a tax, then one that
 // makes it without; the tax is one tax line or the sum of several (7 % and
 // 19 %). Else a total's row that prints net, tax and gross under the items'
-// columns gives all three. When nothing adds up, the last of each is taken
-// and the checks say so. A total of zero (a balance after payment) is passed
-// over for another.
+// columns gives all three. A total that a rounding line and another total
+// follow gives way to that one, what was paid in cash ("Total Incl. GST
+// 61.29", "Rounding 0.01", "Total 61.30"). When nothing adds up, the last of
+// each is taken and the checks say so. A total of zero (a balance after
+// payment) is passed over for another.
 import type { InvoiceField } from "@/lib/kernel/contract";
 import { union } from "../layout/geometry";
 import { type LabelledCell, labelValue, readAmount } from "./labelled";
@@ -210,7 +212,9 @@ const CHANGE =
 /**
  * The subtotal a receipt paid in cash comes to ("Zwischensumme 15,95", then
  * "20,00" tendered and "Rückgeld 4,05"): the amount on the line above the
- * change, less the change.
+ * change, less the change. Without such a subtotal, the amount that makes
+ * it on one of the three lines over the cash, its label misread ("JU LAH
+ * (RM) 22.70", then "TUNAI 30.00" and "BAKI 7.30").
  */
 function paidSubtotal(
   pages: readonly PageRows[],
@@ -227,6 +231,17 @@ function paidSubtotal(
     const paid = cents(tendered.value) - cents(change.value);
     const sub = subtotals.filter((s) => s.at < change.at && cents(s.value) === paid).at(-1);
     if (sub) return sub;
+    const rows = pages.find((p) => p.page === cell.page)?.rows ?? [];
+    for (const row of rows.slice(Math.max(0, cell.row - 4), cell.row - 1).reverse()) {
+      const last = row.cells
+        .flatMap((c) => findAmounts(c.text).map((a) => ({ c, a })))
+        .filter(({ a }) => hasDecimals(a))
+        .at(-1);
+      if (last && cents(last.a.value) === paid) {
+        const found = field(last.a.value, [piece(last.c, last.a.index, last.a.text.length)]);
+        return { field: found, value: last.a.value, at: change.at };
+      }
+    }
   }
   return undefined;
 }
