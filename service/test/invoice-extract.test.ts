@@ -1477,6 +1477,29 @@ describe("till slips as the second generator prints them (issue 26)", () => {
     },
   );
 
+  it("a time, a currency or a number alone under the shop's name is no address", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "Drogerie Sonne"],
+        [300, 65, "11:05"],
+        [300, 90, "0761/2"],
+        [500, 140, "EUR"],
+        [100, 165, "Zahnpasta"],
+        [500, 165, "1,95"],
+        [100, 205, "SUMME EUR"],
+        [500, 205, "1,95"],
+        [100, 235, "BAR"],
+        [500, 235, "5,00"],
+        [100, 275, "11.12.2014"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "Drogerie Sonne",
+      supplier_address: null,
+      total: 1.95,
+    });
+  });
+
   it("a comma between a name and its legal form in two cells stays", () => {
     const data = extractByLayout(
       withWords(

@@ -232,6 +232,9 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
   return /\p{L}{2}|\p{L} \p{L} \p{L}/u.test(found.text) || formOnly(found.text) ? found : undefined;
 }
 
+/** A time of day alone ("11:05", "8:20:48 PM"). */
+const TIME_ONLY = /^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\s?[ap]\.?m\.?)?$/iu;
+
 /** "Address:", "Anschrift:": a label before an address line, left out. */
 const ADDRESS_LABEL =
   /^(?:address|adresse|anschrift|direccion|indirizzo|endereco|adres|morada|sede(?: legale| social)?|siege social|sitz(?: der gesellschaft)?|registered office|head office)\s*:\s*/iu;
@@ -281,7 +284,9 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
       !STREET_WORD.test(text) &&
       (matchLabel(text) !== undefined || isTitle(text));
     if (labelled && !ATTENTION.test(text.trim())) break;
-    if (withMoney(text) || findDate(text)) break;
+    // An amount, a date, a time or a currency alone: the address is over ("11:05", "EUR").
+    if (withMoney(text) || findDate(text) || TIME_ONLY.test(text.trim()) || currencyOnly(text))
+      break;
     kept.push(label ? piece(p.cell, p.cell.text.indexOf(text), text.length) : p);
   }
   const firstDigit = kept.findIndex((l) => hasDigit(l.text));
@@ -290,7 +295,8 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
   const lastPostcode = address.findLastIndex((l) => POSTCODE.test(l.text));
   if (lastPostcode >= 0) address = address.slice(0, lastPostcode + 1);
   else address = address.slice(0, 4);
-  if (address.length === 0) return NOT_FOUND;
+  // An address names a street or a place: a number alone ("0761/2") is none.
+  if (!address.some((l) => /\p{L}{2}/u.test(l.text))) return NOT_FOUND;
   // Lines joined by ", "; two parts of one printed line (an engine's gap), or
   // a line that goes on in lower case after one that ends without a comma
   // ("near the mall and nehru" over "enclave."), by a space. Commas as a
@@ -826,8 +832,9 @@ function shop(
     const opening = b.cells[0];
     if (b.page !== first || !opening || opening.row <= last.row) continue;
     if (opening.bbox.y0 - last.bbox.y1 >= first.unit * 6) continue;
+    // One with a number (a street's, a postcode): not an item's name under it.
     const address = addressOf(b.cells);
-    if (address.value !== null) return [field(name, pieces, " "), address];
+    if (hasDigit(String(address.value ?? ""))) return [field(name, pieces, " "), address];
   }
   return [field(name, pieces, " "), NOT_FOUND];
 }
