@@ -166,9 +166,12 @@ describe("amounts and currencies as receipts in Asia print them", () => {
     expect(findAmounts("INV2026")).toEqual([]);
   });
 
-  it("reads an amount alone in its cell with a space read after its decimal point", () => {
-    expect(findAmounts("51. 05")).toEqual([{ value: 51.05, text: "51.05", index: 1 }]);
+  it("reads an amount alone in its cell with a space read beside its decimal point", () => {
+    const [amount] = findAmounts("51. 05");
+    expect(amount).toEqual({ value: 51.05, text: "51. 05", index: 0 });
+    expect(amount && hasDecimals(amount)).toBe(true);
     expect(findAmounts("RM 1,051. 05").map((a) => a.value)).toEqual([1051.05]);
+    expect(findAmounts("RM25 .25").map((a) => a.value)).toEqual([25.25]);
     // Not among other words and numbers: a date, a list.
     expect(findAmounts("12. 05. 2019").map((a) => a.value)).toEqual([12, 5, 2019]);
     expect(findAmounts("Items 1. 25").map((a) => a.value)).toEqual([1, 25]);

@@ -234,19 +234,28 @@ const GLUED_CODE =
   /(?<!\p{L})(?:RM|Rs\.?|Rp|USD|EUR|GBP|CHF|SGD|MYR|INR|AUD|CAD|JPY|HKD|IDR)(?=\d)/gu;
 
 /**
- * An amount alone in its text with a space read after its decimal point
- * ("51. 05", a faded till's): the space moved before it, so indices hold.
+ * An amount alone in its text with a space read beside its decimal point
+ * ("51. 05", "RM25 .25", a faded till's): read without it, its text as printed.
  */
-const STRAY_SPACE = /^(\s*\D{0,3}?\s*)(\d{1,3}(?:[.,]\d{3})*[.,]) (\d{2})\s*$/u;
+const STRAY_SPACE = /^(\s*\D{0,3}?\s*)(\d{1,3}(?:[.,]\d{3})*(?: [.,]|[.,] )\d{2})\s*$/u;
+/** The space beside a decimal point that STRAY_SPACE allows, taken out. */
+const closeUp = (text: string) => text.replace(/ (?=[.,]\d{2}$)|(?<=[.,]) (?=\d{2}$)/u, "");
 
 /** Every amount printed in `text`, in order (percentages are not amounts). */
 export function findAmounts(text: string): Found<number>[] {
-  const found: Found<number>[] = [];
   // A currency's letters run into the amount ("RM23.70", "EUR12,50"): blanked, so indices hold.
-  const spaced = text
-    .replace(GLUED_CODE, (code) => " ".repeat(code.length))
-    .replace(STRAY_SPACE, "$1 $2$3");
-  for (const match of spaced.matchAll(AMOUNT)) {
+  const spaced = text.replace(GLUED_CODE, (code) => " ".repeat(code.length));
+  const stray = STRAY_SPACE.exec(spaced);
+  if (stray?.[2]) {
+    const [amount] = amountsIn(closeUp(stray[2]));
+    if (amount) return [{ ...amount, text: stray[2], index: stray[1]?.length ?? 0 }];
+  }
+  return amountsIn(spaced);
+}
+
+function amountsIn(text: string): Found<number>[] {
+  const found: Found<number>[] = [];
+  for (const match of text.matchAll(AMOUNT)) {
     const [whole = "", sign, integer = "", , decimals, after] = match;
     const digits = integer.replace(/\D/g, "");
     // A till prints a deposit returned as "0,25-".
@@ -260,6 +269,6 @@ export function findAmounts(text: string): Found<number>[] {
 /** Whether a printed number has decimals, as money on invoices does. */
 export const hasDecimals = (found: Found<number>) => {
   // As findAmounts read it: "3.441.812" and "1.234" group thousands, "12.50" has decimals.
-  const [match] = found.text.matchAll(AMOUNT);
+  const [match] = closeUp(found.text).matchAll(AMOUNT);
   return match?.[4] !== undefined;
 };
