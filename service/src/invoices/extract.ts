@@ -487,10 +487,7 @@ export const extractByPatterns: Extractor = (words) => {
         cell.page < totalRow.page || (cell.page === totalRow.page && cell.row <= totalRow.index),
     );
     const paid = cashRounded(doc.pages, doc.labels, at, Number(total.value));
-    if (paid) {
-      rounding = (cents(Number(paid.value)) - cents(Number(total.value))) / 100;
-      total = paid;
-    }
+    if (paid) ({ total, rounding } = paid);
   }
   if (!added) {
     // No sum adds up (a receipt's total alone): the totals by their labels, if any.

@@ -727,8 +727,8 @@ function shop(
     (a, b) => formal(b) - formal(a) || size(b) - size(a) || a.bbox.y0 - b.bbox.y0,
   )[0];
   if (!ranked) return addressOnly(first, all, used);
-  const inNamePrint = (name: Cell, c: Cell) =>
-    size(name) >= LARGE_PRINT * first.unit && size(c) >= WRAPPED_SIZE * size(name);
+  const large = (c: Cell) => size(c) >= LARGE_PRINT * first.unit;
+  const inNamePrint = (name: Cell, c: Cell) => large(name) && size(c) >= WRAPPED_SIZE * size(name);
   // A line that may go on a name: a name's, or a legal form alone ("S.L.").
   const wraps = top.filter((c) => names.includes(c) || formOnly(c.text));
   /** Whether `c` may go on `name` from the line under it: within its width, close under it. */
@@ -760,6 +760,15 @@ function shop(
   // break anywhere ("SINAR ILMU", "(TAMAN MOLEK)"): the cells beside it in
   // large print are of it.
   const line = first.rows[best.row]?.cells ?? [];
+  // In the name's large print beside it, however short ("MR.", "(M)"), but no
+  // label, title, amount or date.
+  const inLarge = (c: Cell) =>
+    large(best) &&
+    size(c) >= SAME_LINE_SIZE * size(best) &&
+    !isLabelOrTitle(c) &&
+    !withMoney(c.text) &&
+    !findDate(c.text) &&
+    /[\p{L}\d]/u.test(c.text);
   const nameOf = (cells: readonly Cell[]) =>
     cells.flatMap((c) => {
       const part = matchLabel(c.text)
@@ -767,15 +776,6 @@ function shop(
         : (nameIn(c) ?? (inLarge(c) ? piece(c) : undefined));
       return part ? [part] : [];
     });
-  // In the name's large print beside it, however short ("MR.", "(M)"), but no
-  // label, title, amount or date.
-  const inLarge = (c: Cell) =>
-    size(best) >= LARGE_PRINT * first.unit &&
-    size(c) >= SAME_LINE_SIZE * size(best) &&
-    !isLabelOrTitle(c) &&
-    !withMoney(c.text) &&
-    !findDate(c.text) &&
-    /[\p{L}\d]/u.test(c.text);
   const at = line.indexOf(best);
   let from = at;
   for (let c = line[from - 1]; c && (formOnly(best.text) || inLarge(c)); c = line[from - 1]) from--;
@@ -811,6 +811,7 @@ function shop(
       )
       .join(" "),
   );
+  const named = field(name, pieces, " ");
   const last = more?.cell ?? best;
   // The name again over the address ("Contoso" as a logo, then "Contoso Inn, 5600 148th Ave").
   const below = all.find(
@@ -825,7 +826,7 @@ function shop(
   const headName = head && nameIn(head);
   if (headName) return partyAt(all, headName);
   const own = addressOf(linesAfter(all, last));
-  if (own.value !== null) return [field(name, pieces, " "), own];
+  if (own.value !== null) return [named, own];
   // Else the first address of the blocks just under it (a registration or tax
   // number's block may come first).
   for (const b of all) {
@@ -834,9 +835,9 @@ function shop(
     if (opening.bbox.y0 - last.bbox.y1 >= first.unit * 6) continue;
     // One with a number (a street's, a postcode): not an item's name under it.
     const address = addressOf(b.cells);
-    if (hasDigit(String(address.value ?? ""))) return [field(name, pieces, " "), address];
+    if (hasDigit(String(address.value ?? ""))) return [named, address];
   }
-  return [field(name, pieces, " "), NOT_FOUND];
+  return [named, NOT_FOUND];
 }
 
 /**

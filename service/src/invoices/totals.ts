@@ -109,12 +109,12 @@ export function findTotals(
         for (const tax of options) {
           for (const adjustment of adjusted === 0 ? [0] : [0, adjusted]) {
             if (cents(sub.value) + sum(tax) + adjustment !== cents(total.value)) continue;
-            const paid = cashRounded(pages, labels, total.at, total.value, skip) ?? total.field;
+            const paid = cashRounded(pages, labels, total.at, total.value, skip);
             return {
               subtotal: sub.field,
               tax_amount: tax.length > 0 ? sumFields(tax.map((t) => t.field)) : NOT_FOUND,
-              total: paid,
-              totalAdjustment: (adjustment + cents(Number(paid.value)) - cents(total.value)) / 100,
+              total: paid?.total ?? total.field,
+              totalAdjustment: adjustment / 100 + (paid?.rounding ?? 0),
               itemAdjustment: itemAdjustment(sub),
             };
           }
@@ -152,9 +152,10 @@ const CASH_ROUNDING = 10;
 const ROUNDING = /^(?:round|rundung|arrondi|redondeo|arrotondamento|afronding|arredondamento)/;
 
 /**
- * The total after the cash rounding, when one follows the total read at
- * label `from` with a rounding line between them ("Total Incl. GST 61.29",
- * "Rounding 0.01", "Total 61.30"), whatever the rounding's amount was read as.
+ * The total after the cash rounding, and the rounding, when one follows the
+ * total read at label `from` with a rounding line between them ("Total Incl.
+ * GST 61.29", "Rounding 0.01", "Total 61.30"), whatever the rounding's amount
+ * was read as.
  */
 export function cashRounded(
   pages: readonly PageRows[],
@@ -162,7 +163,7 @@ export function cashRounded(
   from: number,
   total: number,
   skip: (cell: Cell) => boolean = () => false,
-): InvoiceField | undefined {
+): { total: InvoiceField; rounding: number } | undefined {
   const rounded = entries(pages, labels, "total", skip).findLast(
     (t) =>
       t.at > from &&
@@ -171,7 +172,7 @@ export function cashRounded(
         .slice(from + 1, t.at)
         .some((l) => l.label.kind === "adjustment" && ROUNDING.test(fold(l.cell.text))),
   );
-  return rounded?.field;
+  return rounded && { total: rounded.field, rounding: (cents(rounded.value) - cents(total)) / 100 };
 }
 
 type Split = Pick<Totals, "subtotal" | "tax_amount" | "total">;
