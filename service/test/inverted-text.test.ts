@@ -128,6 +128,24 @@ describe("regions of light text on dark", () => {
     expect(invertedRegions(toGrey(deskPhoto()))).toEqual([]);
   });
 
+  it("are not a dark carpet with a receipt lying on it", () => {
+    // A dark grey carpet, flecked with light specks of a letter's size, the
+    // whole photo around a white slip (a real receipt on a carpet: every
+    // word on it was lost, the photo turned over).
+    const canvas = createCanvas(900, 1200);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "rgb(85,85,85)";
+    ctx.fillRect(0, 0, 900, 1200);
+    ctx.fillStyle = "rgb(200,200,200)";
+    for (let i = 0; i < 400; i++) ctx.fillRect((i * 97) % 880, (i * 61) % 1180, 4, 9);
+    ctx.fillStyle = "#f4f4f4";
+    ctx.fillRect(300, 80, 300, 1040);
+    ctx.fillStyle = "#303030";
+    ctx.font = '14px "DejaVu Sans Mono"';
+    for (let y = 120; y < 1080; y += 22) ctx.fillText("1 EMPANADA POLLO 3,65", 315, y);
+    expect(invertedRegions(toGrey(canvas))).toEqual([]);
+  });
+
   it("are found on no calibration page or fixture", async () => {
     const dir = path.join(FIXTURES, "calibration");
     const files = [

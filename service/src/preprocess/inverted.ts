@@ -27,6 +27,12 @@ const MIN_SIDE = 16;
 const ONE_BACKGROUND = 0.8;
 /** …and holds at least this many light blobs of text size. */
 const MIN_LETTERS = 3;
+/**
+ * No light blob covers more than this share of a region's box: letters are
+ * strokes; a receipt lying on a dark carpet is paper (the whole photo was
+ * turned over, and no word on it read).
+ */
+const MAX_LIGHT_BLOB = 0.1;
 /** Light blobs of text size: at least this high (pixels)… */
 const MIN_LETTER = 6;
 /** …and at most this share of the region's height. */
@@ -228,9 +234,11 @@ function holdsLightText(image: Grey, box: BBox, threshold: number): boolean {
   const largest = Math.max(0, ...dark.map((b) => b.pixels));
   if (largest < ONE_BACKGROUND * inked) return false;
   const tall = MAX_LETTER * (box.y1 - box.y0);
-  const letters = blobsIn(image, box, (v) => v >= threshold).filter(
-    (b) => !b.edge && b.height >= MIN_LETTER && b.height <= tall,
-  );
+  const light = blobsIn(image, box, (v) => v >= threshold);
+  // A sheet of paper lying on it: a dark desk, not a dark ground for text.
+  const area = (box.x1 - box.x0) * (box.y1 - box.y0);
+  if (light.some((b) => b.pixels > MAX_LIGHT_BLOB * area)) return false;
+  const letters = light.filter((b) => !b.edge && b.height >= MIN_LETTER && b.height <= tall);
   return letters.length >= MIN_LETTERS;
 }
 
