@@ -1100,16 +1100,18 @@ describe("receipts and folios as real ones print them (issue 26)", () => {
    * `name` lines, its words `space` px apart.
    */
   function slip(name: string[], nameHeight: number, space = 10): OcrData {
+    // Letters as wide as their print: a name that wraps fills the slip's width.
+    const letter = Math.max(10, nameHeight * 0.6);
     const tall = name.flatMap((text, i) => {
       let at = 300;
       return text.split(" ").map((word) => {
         const x0 = at;
-        at += word.length * 10 + space;
+        at += word.length * letter + space;
         const y0 = 40 + i * (nameHeight + 8);
         return {
           text: word,
           confidence: 0.9,
-          bbox: { x0, y0, x1: x0 + word.length * 10, y1: y0 + nameHeight },
+          bbox: { x0, y0, x1: x0 + word.length * letter, y1: y0 + nameHeight },
         };
       });
     });
@@ -1597,5 +1599,193 @@ describe("till slips as the second generator prints them (issue 26)", () => {
       "Pot of tea for one",
       "Soup of the day",
     ]);
+  });
+});
+
+describe("till slips from more countries (issue 26, the real receipts' second draw)", () => {
+  it("a shop's own name over its operator's, in the same print, is the shop; the tax 'di cui' the total", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [330, 110, "VIA VALLAZZE, 87"],
+          [370, 135, "MILANO"],
+          [330, 160, "P.IVA: 07515280159"],
+          [100, 210, "PATATINA 1936"],
+          [700, 210, "1,69"],
+          [100, 240, "BIANCO CUSTOZA SARTO"],
+          [700, 240, "3,69"],
+          [100, 290, "TOTALE COMPLESSIVO EURO"],
+          [700, 290, "5,38"],
+          [100, 320, "di cui IVA"],
+          [700, 320, "0,82"],
+          [100, 350, "Pagamento contante"],
+          [700, 350, "10.00"],
+          [300, 400, "06-07-2022 18:50"],
+        ]),
+        [...big(330, 30, "U2 SUPERMERCATO", 30), ...big(330, 70, "UNES MAXI S.P.A.", 30)],
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "U2 SUPERMERCATO",
+      supplier_address: "VIA VALLAZZE, 87, MILANO",
+      invoice_date: "2022-07-06",
+      total: 5.38,
+      tax_amount: 0.82,
+    });
+  });
+
+  it("a slogan a word a line over the legal name is no shop, however near its print the first word", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [330, 230, "Kaiser's Tengelmann GmbH"],
+          [330, 260, "Lorettostraße 26"],
+          [330, 290, "40219 Düsseldorf"],
+          [200, 340, "Wurst"],
+          [700, 340, "2,92"],
+          [200, 380, "SUMME"],
+          [700, 380, "2,92"],
+          [200, 410, "BAR"],
+          [700, 410, "5,00"],
+          [200, 440, "Rückgeld"],
+          [700, 440, "2,08"],
+          [200, 490, "31.08.2015 19:22"],
+        ]),
+        [
+          ...big(330, 20, "IMMER", 22),
+          ...big(330, 55, "EINE", 40),
+          ...big(330, 105, "GUTE", 48),
+          ...big(330, 165, "IDEE", 48),
+        ],
+      ),
+    );
+    expect(data.fields.supplier_name.value).toBe("Kaiser's Tengelmann GmbH");
+  });
+
+  it("a company's registration of letters and figures opens no address; a street without a number does", () => {
+    const data = extractByLayout(
+      document([
+        [330, 40, "MERCADONA, S.A."],
+        [350, 70, "A-46103834"],
+        [260, 110, "AVDA. ALCALDE MIGUEL ESCALONA, S/N"],
+        [330, 140, "29620 Torremolinos"],
+        [300, 170, "03/01/2026 20:41 OP:2722511"],
+        [100, 220, "1 NARANJA MALLA 3 KG"],
+        [700, 220, "4,05"],
+        [100, 260, "TOTAL (€)"],
+        [700, 260, "4,05"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "MERCADONA, S.A.",
+      supplier_address: "AVDA. ALCALDE MIGUEL ESCALONA, S/N, 29620 Torremolinos",
+      invoice_date: "2026-01-03",
+      currency: "EUR",
+      total: 4.05,
+    });
+  });
+
+  it("the operator's name under the address is not the shop's; 'TOTAL INCLUDES GST OF' is the tax", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "McDonald's Toa Payoh Central"],
+        [300, 70, "600 @ Toa Payoh #01-02,"],
+        [300, 100, "Singapore 319515"],
+        [300, 130, "McDonald's Restaurants Pte Ltd"],
+        [300, 160, "TAX INVOICE"],
+        [100, 210, "ORD #57 -REG #1- 13/01/2016 15:49:52"],
+        [100, 250, "1 Med Ice Lemon Tea"],
+        [700, 250, "2.95"],
+        [100, 280, "1 Coffee with Milk"],
+        [700, 280, "2.40"],
+        [100, 320, "Eat-In Total (incl GST)"],
+        [700, 320, "5.35"],
+        [100, 350, "Cash Tendered"],
+        [700, 350, "10.00"],
+        [100, 380, "Change"],
+        [700, 380, "4.65"],
+        [100, 420, "TOTAL INCLUDES GST OF"],
+        [700, 420, "0.35"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "McDonald's Toa Payoh Central",
+      supplier_address: "600 @ Toa Payoh #01-02, Singapore 319515",
+      invoice_date: "2016-01-13",
+      total: 5.35,
+      tax_amount: 0.35,
+    });
+  });
+
+  it("an Indonesian street ('JL. RAYA …') is no name, nor an Italian slip's title; 'Rp' is the rupiah", () => {
+    const shell = extractByLayout(
+      document([
+        [300, 40, "SHELL TANJUNG BARAT"],
+        [100, 70, "JL. RAYA TANJUNG BARAT"],
+        [100, 100, "NO.156"],
+        [100, 130, "JAKARTA SELATAN"],
+        [100, 180, "06/07/25"],
+        [500, 180, "08:59:45"],
+        [100, 220, "Fuel Type :SUPER"],
+        [100, 250, "TOTAL"],
+        [500, 250, "30000.00 Rp"],
+      ]),
+    );
+    expect(valuesOf(shell)).toMatchObject({
+      supplier_name: "SHELL TANJUNG BARAT",
+      invoice_date: "2025-07-06",
+      currency: "IDR",
+      total: 30000,
+    });
+    const titled = extractByLayout(
+      document([
+        [300, 40, "DOCUMENTO COMMERCIALE"],
+        [260, 70, "DI VENDITA O PRESTAZIONE"],
+        [100, 120, "ASPARAGI"],
+        [700, 120, "4,98"],
+        [100, 160, "TOTALE EURO"],
+        [700, 160, "4,98"],
+        [300, 210, "14-02-2023 18:35"],
+      ]),
+    );
+    expect(titled.fields.supplier_name.value).toBeNull();
+    expect(titled.fields.total.value).toBe(4.98);
+  });
+
+  it("'SUMA PLN' is a Polish till's total and 'SUMA PTU' its tax; the rand's 'R' before a total on the line under its label", () => {
+    const polish = extractByLayout(
+      document([
+        [300, 40, "RESTAURACJA BACHUS"],
+        [260, 70, "20-410 Lublin, ul. 1-go Maja 32"],
+        [100, 110, "2019-06-16 17:45"],
+        [100, 150, "PIEROGI RUSKIE 1 x9,00"],
+        [700, 150, "9,00"],
+        [100, 180, "MIZERIA 1 x4,50"],
+        [700, 180, "4,50"],
+        [100, 220, "SUMA PTU"],
+        [700, 220, "1,00"],
+        [100, 250, "SUMA PLN"],
+        [700, 250, "13,50"],
+      ]),
+    );
+    expect(valuesOf(polish)).toMatchObject({ total: 13.5, tax_amount: 1, currency: "PLN" });
+    const rand = extractByLayout(
+      document([
+        [300, 40, "012 Lifestyle Brooklyn"],
+        [330, 70, "Brooklyn Mall"],
+        [100, 120, "1 Coke 300ml @ 25.00"],
+        [700, 120, "250.00"],
+        [100, 150, "2 Veuve Rich @ 2000.00"],
+        [700, 150, "4000.00"],
+        [100, 190, "Subtotal"],
+        [700, 190, "R4250.00"],
+        [100, 230, "Total Due"],
+        [650, 260, "R4250.00"],
+        // The tax inside the total, before the label: no value for "Total Due".
+        [100, 290, "554.35 VAT 15 %"],
+        [700, 290, "4250.00"],
+      ]),
+    );
+    expect(rand.fields.total.value).toBe(4250);
   });
 });

@@ -182,6 +182,15 @@ describe("amounts and currencies as receipts in Asia print them", () => {
     expect(findCurrency("S$ 12.50")?.value).toBe("SGD");
     expect(findCurrency("Form RMA-2")).toBeUndefined();
   });
+
+  it("reads R$ as reais, Rp as rupiah, and the rand's R run into an amount with cents", () => {
+    expect(findCurrency("VALOR TOTAL R$ 439,97")?.value).toBe("BRL");
+    expect(findCurrency("Amount :30000. Rp")?.value).toBe("IDR");
+    expect(findCurrency("Group 4")).toBeUndefined();
+    expect(findAmounts("R1374945.00").map((a) => a.value)).toEqual([1374945]);
+    // Not a reference without cents ("R2D2", "R12").
+    expect(findAmounts("R12").map((a) => a.value)).toEqual([]);
+  });
 });
 
 describe("dates that only look like dates", () => {
@@ -189,6 +198,15 @@ describe("dates that only look like dates", () => {
     // "set" is Italian and Portuguese for September, "9 24" no day and year.
     expect(findDate("Cable set 9 24.78 223.02")).toBeUndefined();
     expect(findDate("Mar 9 24")).toBeUndefined();
+  });
+
+  it("reads no year before 1970 nor a date of two separators, and reads on past them", () => {
+    // A till's register and transaction numbers before the date ("0022" is no year 22).
+    expect(findDate("117 4782 0022 05/24/2022 1:10 PM", "mdy")?.value).toBe("2022-05-24");
+    expect(findDate("0022 05/24")).toBeUndefined();
+    // "2/4.00": two for 4.00, a multi-buy's price.
+    expect(findDate("1 @ 2.19 or 2/4.00")).toBeUndefined();
+    expect(findDate("12/03/1969")).toBeUndefined();
   });
 
   it("reads a date inside a heading", () => {
@@ -217,6 +235,12 @@ describe("labels", () => {
     ["Shipping & handling", "adjustment"],
     ["Remise 5 %", "adjustment"],
     ["Ship to", "ship_to"],
+    ["Eat-In Total (incl GST)", "total"],
+    ["TOTAL INCLUDES GST OF", "tax_amount"],
+    ["TOTALE COMPLESSIVO EURO", "total"],
+    ["di cui IVA", "tax_amount"],
+    ["SUMA PLN", "total"],
+    ["SUMA PTU", "tax_amount"],
   ])("%s labels %s", (text, kind) => {
     expect(matchLabel(text)?.kind).toBe(kind);
   });

@@ -125,9 +125,31 @@ function candidates(
   } else {
     out = [...(here ? [here] : []), ...right];
   }
-  const under = down && label.whole ? below(pages, cell) : undefined;
-  if (under) out.push(piece(under));
+  if (!down || !label.whole) return out;
+  const lone = amount && !here && right.length === 0 ? amountUnder(pages, cell) : undefined;
+  const under = lone ?? below(pages, cell);
+  // Another label's line is no value of this one ("Total Due" over "554.35 VAT 15 %").
+  if (under && !(amount && matchLabel(under.text))) out.push(piece(under));
   return out;
+}
+
+/**
+ * An amount alone on the line right under a label alone on its line, to its
+ * right: a total printed large, wrapped under its label ("Total Due" over
+ * "R1374945.00").
+ */
+function amountUnder(pages: readonly PageRows[], cell: Cell): Cell | undefined {
+  const page = pages.find((p) => p.page === cell.page);
+  const next = page?.rows[cell.row + 1];
+  if (!page || !next || next.bbox.y0 - cell.bbox.y1 > page.unit) return undefined;
+  const [only, ...more] = next.cells;
+  return only &&
+    more.length === 0 &&
+    only.bbox.x0 >= cell.bbox.x1 &&
+    matchLabel(only.text) === undefined &&
+    findAmounts(only.text).some(hasDecimals)
+    ? only
+    : undefined;
 }
 
 /** A number after its label, past a "No." or "#" the label may leave ("Rechnung Nr. 12", "Inv # 7"). */

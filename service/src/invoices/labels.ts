@@ -251,11 +251,20 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "importe (?:del )?iva",
     "btw[- ]bedrag",
     "valor (?:do )?iva",
+    // The tax inside a total that includes it ("TOTAL INCLUDES GST OF 0.35", "di cui IVA 1,25").
+    "total includes (?:gst|vat|tax)(?: of)?",
+    "(?:gst|vat|tax) included(?: in total)?",
+    "di cui iva",
+    "davon (?:mwst|ust)\\.?",
+    "dont tva",
+    "(?:suma|podatek) ptu",
   ],
   total: [
     "total(?: due| amount| payable| to pay| incl\\.?(?:uding)?\\.? (?:vat|tax|gst|btw)| sales| eur| usd| chf| gbp| rounded| after rounding)?",
     // After the cash rounding; "ROUND D TOTAL" as a faded print reads.
     "round(?:ed| ?d)? total",
+    // What a till calls the sale's total ("Eat-In Total (incl GST)", "Check Total").
+    "(?:order|sale|ticket|check|bill|receipt|eat-?in|take-?away|dine-?in|take ?out) total",
     "amount to pay",
     "jumlah(?: bayar)?",
     // "Nett total" on receipts in Malaysia and Singapore is what is paid, after rounding.
@@ -286,10 +295,12 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "totaal(?: incl\\.? btw| bedrag)?",
     "factuur totaal",
     "te betalen",
-    "totale(?: fattura| da pagare| documento)?",
+    "totale(?: complessivo| fattura| da pagare| documento)?",
     "importo totale",
     "total (?:da fatura|a pagar)",
     "valor total",
+    // A Polish till's total ("SUMA PLN 19,94").
+    "suma",
   ],
   ship_to: [
     "ship(?:ped)? to",
@@ -404,7 +415,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
 };
 
 const TITLE =
-  /^(?:(?:tax |commercial |vat |retail |proforma |pro forma |final |copy |kopie |duplicate )?(?:invoices?|rechnung|handelsrechnung|facture|factura|factuur|fattura|fatura|bill|credit note|gutschrift|receipt|payment receipt|sales receipt|kassenbon|quittung|recu|recibo|ricevuta|scontrino|kassabon)(?: ?bill)?)$/;
+  /^(?:(?:tax |commercial |vat |retail |proforma |pro forma |final |copy |kopie |duplicate )?(?:invoices?|rechnung|handelsrechnung|facture|factura|factuur|fattura|fatura|bill|credit note|gutschrift|receipt|payment receipt|sales receipt|kassenbon|quittung|recu|recibo|ricevuta|scontrino|kassabon)(?: ?bill)?)$|^(?:factura simplificada|documento commerciale|di vendita o prestazione|paragon fiskalny|cupom fiscal(?: eletronico)?|nota fiscal|scontrino fiscale|ticket de caisse)$/;
 const TITLE_WORDS = [
   "invoice",
   "rechnung",

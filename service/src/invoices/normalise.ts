@@ -91,6 +91,18 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
       const { start } = result;
       if (!(start.isCertain("day") && start.isCertain("month") && start.isCertain("year")))
         continue;
+      // A year no document is dated ("0022 05/24" read as 24 May of the year 22):
+      // read again without the number it began at (blanked, so places hold).
+      // Two separators are no date's ("2/4.00": two for 4.00).
+      if (MIXED_SEPARATORS.test(result.text)) continue;
+      if (!plausibleYear(start.get("year") ?? 0)) {
+        const first = /^\S+/.exec(result.text)?.[0] ?? result.text;
+        const blanked = `${printed.slice(0, result.index)}${" ".repeat(first.length)}${printed.slice(result.index + first.length)}`;
+        const again = parseDate(blanked, order);
+        return (
+          again && { ...again, text: printed.slice(again.index, again.index + again.text.length) }
+        );
+      }
       if (!best || result.index < best.index || result.text.length > best.text.length)
         best = result;
     }
@@ -116,6 +128,12 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
     index: best.index,
   };
 }
+
+/** Day, month and year parted by two different separators. */
+const MIXED_SEPARATORS = /^\d{1,4}([./-])\d{1,2}(?!\1)[./-]\d{1,4}(?!\d)/;
+
+/** Years a document may be dated: from 1970 to the next one. */
+const plausibleYear = (year: number) => year >= 1970 && year <= new Date().getUTCFullYear() + 1;
 
 /**
  * Day, month and year by dots, the day in one digit, as German tills print it
@@ -158,6 +176,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   NZ$: "NZD",
   HK$: "HKD",
   S$: "SGD",
+  R$: "BRL",
   $: "USD",
   "€": "EUR",
   "£": "GBP",
@@ -172,6 +191,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   "Rs.": "INR",
   Rs: "INR",
   RM: "MYR",
+  Rp: "IDR",
 };
 const ISO_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
 const CODE = /\b[A-Z]{3}\b/g;
@@ -229,9 +249,9 @@ export function findCurrency(text: string): Found<string> | undefined {
 const AMOUNT =
   /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d?(?:,\d{2})+,\d{3}|[1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(-(?!\d))?(?![\p{Ll}%])(?!\s%)/gu;
 
-/** Currency codes and signs of letters printed right before the digits. */
+/** Currency codes and signs of letters printed right before the digits (the rand's "R" before an amount with cents). */
 const GLUED_CODE =
-  /(?<!\p{L})(?:RM|Rs\.?|Rp|USD|EUR|GBP|CHF|SGD|MYR|INR|AUD|CAD|JPY|HKD|IDR)(?=\d)/gu;
+  /(?<!\p{L})(?:(?:RM|Rs\.?|Rp|USD|EUR|GBP|CHF|SGD|MYR|INR|AUD|CAD|JPY|HKD|IDR)(?=\d)|R(?=\d[\d,]*\.\d{2}(?!\d)))/gu;
 
 /**
  * An amount alone in its text with a space read beside its decimal point

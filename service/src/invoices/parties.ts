@@ -22,7 +22,7 @@
 // An address is the block's lines after the name, from the first with a digit
 // (a contact person or "Attn" line before it is left out) to the last with a
 // postcode (a country after it is left out), up to a phone, e-mail or bank line.
-import type { InvoiceField } from "@/lib/kernel/contract";
+import type { BBox, InvoiceField } from "@/lib/kernel/contract";
 import { median, union, verticalOverlap } from "../layout/geometry";
 import type { LabelledCell } from "./labelled";
 import { fold, isTitle, matchColumn, matchLabel } from "./labels";
@@ -66,23 +66,23 @@ const HOLDER =
 
 /** Lines that end an address: how to reach the party, or its tax and bank details. */
 const CONTACT =
-  /(?:^|[\s(])(?:tel|tél|phone|telefon|telephone|téléphone|tele|fax|mobile|mob|handy|e-?mail|mail|www|http|web|internet)(?![\p{L}])|@|www\.|https?:/iu;
+  /(?:^|[\s(])(?:tel|tél|phone|telefon|telephone|téléphone|tele|fax|mobile|mob|handy|e-?mail|mail|www|http|web|internet)(?![\p{L}])|\S@|www\.|https?:/iu;
 const PHONE = /^[\s\d()+\-./]{7,}$/;
 const POSTCODE =
   /(?<![\p{L}\d])(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?(?!\d|[.,]\d)|(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}(?![\p{L}\d])|(?<![\p{L}\d])\d{4} ?[A-Z]{2}(?![\p{L}\d])/u;
 /** A street line ("123 Main Street", "209-214, Kailash Building"), not a name. */
-const STREET = /^\d+(?:[-/]\d+)?[a-z]?,?\s+\p{L}/u;
+const STREET = /^\d+(?:[-/]\d+)?[a-z]?,?\s+(?:@\s+)?\p{L}/u;
 /** A street line that starts with a word for its number ("No. 12 Jalan Besar", "Lot 5", "Unit 3"). */
 const STREET_WORD = /^(?:no|lot|unit|suite|ste|blk|block|apt|shop)\.?\s*\d/iu;
 /**
  * A street named without its number: ending in the word for a street ("Purplecat
  * Island Ave", "Lindenallee" is one word and passes), or starting with it where
- * languages put it first ("Jalan Besar", "Rue Lepic", "Calle Mayor"); or with
+ * languages put it first ("Jalan Besar", "Jl. Raya", "Rue Lepic", "Calle Mayor"); or with
  * its number after the word for a street, alone or at the end of another
  * ("Bilker Allee 57", "Lorettostraße 26", "Friedrichstr. 152").
  */
 const STREET_NAME =
-  /(?:^|\s)(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|freeway|highway|hwy|parkway|pkwy|strasse|straße|str|straat|laan|weg|gasse)\W*$|^(?:jalan|jln|lorong|rue|calle|avenida|rua|viale|piazza)\.?\s+\p{L}|[\p{L}\s](?:straße|strasse|str|allee|platz|weg|gasse|damm|ring|ufer|chaussee|straat|laan|plein|gracht|kade|singel)\.?\s*\d{1,4}\s*[a-z]?\W*$/iu;
+  /(?:^|\s)(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|freeway|highway|hwy|parkway|pkwy|strasse|straße|str|straat|laan|weg|gasse)\W*$|^(?:jalan|jln|jl|lorong|rue|calle|avenida|avda|rua|viale|piazza)\.?\s+\p{L}|[\p{L}\s](?:straße|strasse|str|allee|platz|weg|gasse|damm|ring|ufer|chaussee|straat|laan|plein|gracht|kade|singel)\.?\s*\d{1,4}\s*[a-z]?\W*$/iu;
 /** A label of a registration number ("CIN", "GSTIN", "VAT No"): the name is not there. */
 const REGISTRATION =
   /^\W*(?:cin|gstin|gst|vat|tin|abn|acn|siret|siren|nif|cif|trn|pan|uid|ust-?id(?:nr)?|btw|kvk)\b/iu;
@@ -273,7 +273,12 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
   for (const p of pieces.slice(0, 8)) {
     const label = ADDRESS_LABEL.exec(fold(p.text));
     const text = label ? p.text.slice(label[0].length) : p.text;
-    const issuer = CONTACT.test(text) || isPhone(text) || ISSUER_DETAILS.test(fold(text));
+    // A registration number of letters and figures ("A-46103834", a Spanish company's) is the issuer's too.
+    const issuer =
+      CONTACT.test(text) ||
+      isPhone(text) ||
+      ISSUER_DETAILS.test(fold(text)) ||
+      (IDENTIFIER.test(text) && /\p{L}/u.test(text));
     // A tax number or phone before the address is passed over; after it, it ends the address.
     if (issuer && kept.length === 0) continue;
     if (issuer) break;
@@ -289,8 +294,9 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
       break;
     kept.push(label ? piece(p.cell, p.cell.text.indexOf(text), text.length) : p);
   }
-  const firstDigit = kept.findIndex((l) => hasDigit(l.text));
-  let address = firstDigit > 0 ? kept.slice(firstDigit) : kept;
+  // From its first line with a number, or a street without one ("AVDA. ALCALDE MIGUEL ESCALONA, S/N").
+  const start = kept.findIndex((l) => hasDigit(l.text) || isStreet(l.text));
+  let address = start > 0 ? kept.slice(start) : kept;
   address = address.filter((l) => !ATTENTION.test(l.text.trim()));
   const lastPostcode = address.findLastIndex((l) => POSTCODE.test(l.text));
   if (lastPostcode >= 0) address = address.slice(0, lastPostcode + 1);
@@ -656,6 +662,10 @@ const NAME_THEN_STREET =
 const SENTENCE_WORDS = 8;
 /** A line under such a name this tall against it (or more) is in the name's print: the name wrapped. */
 const WRAPPED_SIZE = 0.85;
+/** A name wraps onto the next line only when it fills this share of the slip's width. */
+const WRAPS_AT = 0.5;
+/** Two lines this near in height (either way) are in the same print. */
+const SAME_PRINT = 1.25;
 /** A cell beside such a name this tall against it (or more) is in its print: the name broke there. */
 const SAME_LINE_SIZE = 0.75;
 
@@ -723,12 +733,35 @@ function shop(
   // ("IMMER EINE GUTE IDEE" over "Kaiser's Tengelmann GmbH").
   // Not one inside brackets ("(Co. No. 654321-K)").
   const formal = (c: Cell) => (legalForm(namePart(c)) && !formOnly(c.text) ? 1 : 0);
-  const ranked = names.sort(
+  const legal = names.sort(
     (a, b) => formal(b) - formal(a) || size(b) - size(a) || a.bbox.y0 - b.bbox.y0,
   )[0];
-  if (!ranked) return addressOnly(first, all, used);
+  if (!legal) return addressOnly(first, all, used);
+  // But a shop's own name over its operator's, in the same print, heads the
+  // slip ("U2 SUPERMERCATO" over "UNES MAXI S.P.A."; "McDonald's Toa Payoh
+  // Central", its address, then "McDonald's Restaurants Pte Ltd").
+  const heading = names.reduce((a, b) => (b.row < a.row ? b : a));
+  const samePrint = (a: Cell, b: Cell) =>
+    size(a) <= SAME_PRINT * size(b) && size(b) <= SAME_PRINT * size(a);
+  // Not a slogan over the name, a line a word in larger print ("IMMER" /
+  // "EINE" / "GUTE" / "IDEE" over "Kaiser's Tengelmann GmbH").
+  const slogan = names.some(
+    (c) => c.row > heading.row && c.row < legal.row && size(c) > SAME_PRINT * size(legal),
+  );
+  const ranked =
+    formal(legal) && heading.row < legal.row && samePrint(heading, legal) && !slogan
+      ? heading
+      : legal;
   const large = (c: Cell) => size(c) >= LARGE_PRINT * first.unit;
   const inNamePrint = (name: Cell, c: Cell) => large(name) && size(c) >= WRAPPED_SIZE * size(name);
+  // The slip's width in print (its rows' usual left and right ends, specks
+  // at its edge aside): a name that wrapped filled most of it.
+  const ends = first.rows.filter((r) => r.cells.length > 0);
+  const lefts = ends.map((r) => Math.min(...r.cells.map((c) => c.bbox.x0))).sort((a, b) => a - b);
+  const rights = ends.map((r) => Math.max(...r.cells.map((c) => c.bbox.x1))).sort((a, b) => a - b);
+  const width =
+    (rights[Math.floor(rights.length * 0.9)] ?? 0) - (lefts[Math.floor(lefts.length * 0.1)] ?? 0);
+  const wide = (box: BBox) => box.x1 - box.x0 >= WRAPS_AT * width;
   // A line that may go on a name: a name's, or a legal form alone ("S.L.").
   const wraps = top.filter((c) => names.includes(c) || formOnly(c.text));
   /** Whether `c` may go on `name` from the line under it: within its width, close under it. */
@@ -741,7 +774,11 @@ function shop(
   // between, and let their boxes overlap).
   const over = names.filter((c) => c.row < ranked.row).sort((a, b) => b.row - a.row)[0];
   const best =
-    over && underName(over, ranked) && inNamePrint(over, ranked) && inNamePrint(ranked, over)
+    over &&
+    wide(over.bbox) &&
+    underName(over, ranked) &&
+    inNamePrint(over, ranked) &&
+    inNamePrint(ranked, over)
       ? over
       : ranked;
   const joined = NAME_THEN_STREET.exec(best.text);
@@ -797,7 +834,7 @@ function shop(
     rest &&
     alone(rest) &&
     underName(span, rest) &&
-    (inNamePrint(best, rest) || legalForm(rest.text)?.index === 0)
+    ((inNamePrint(best, rest) && wide(span.bbox)) || legalForm(rest.text)?.index === 0)
       ? nameIn(rest)
       : undefined;
   const pieces = [...before, found, ...after, ...(more ? [more] : [])];
