@@ -1685,6 +1685,61 @@ describe("till slips from more countries (issue 26, the real receipts' second dr
     });
   });
 
+  it("a name in lower case with its legal form is the shop; registrations ('CNPJ', 'Insc. Est.') open no address", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [100, 100, "adidas do Brasil Ltda."],
+          [100, 130, "CNPJ: 42.274.696/0014-09"],
+          [100, 160, "Insc. Est.: 1170937361 Insc. Mun.: 29787130"],
+          [100, 190, "R Cel Xavier de Toledo, 23 - Centro, Sao Paulo,"],
+          [100, 220, "SP, Brasil - 01048-100"],
+          [100, 270, "BOLSA AC FESTIVAL"],
+          [700, 270, "149,99"],
+          [100, 310, "VALOR TOTAL R$"],
+          [700, 310, "149,99"],
+          [100, 350, "Dinheiro"],
+          [700, 350, "150,00"],
+          [100, 380, "Troco"],
+          [700, 380, "0,01"],
+          [100, 420, "Emissao:2022-09-03T18:13:32-03"],
+        ]),
+        big(200, 20, "adidas", 60),
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "adidas do Brasil Ltda.",
+      supplier_address: "R Cel Xavier de Toledo, 23 - Centro, Sao Paulo, SP, Brasil - 01048-100",
+      invoice_date: "2022-09-03",
+      currency: "BRL",
+      total: 149.99,
+    });
+  });
+
+  it("an address without a till's stars around its lines or a store's number before its street", () => {
+    const slip = (street: string, city: string) =>
+      extractByLayout(
+        document([
+          [300, 40, "FRESHWAY MARKET"],
+          [260, 70, street],
+          [260, 100, city],
+          [100, 150, "05/24/2022 1:10 PM"],
+          [100, 200, "COCA COLA MINICAN"],
+          [700, 200, "4.99"],
+          [100, 240, "TOTAL"],
+          [700, 240, "4.99"],
+          [100, 270, "CASH"],
+          [700, 270, "5.00"],
+        ]),
+      ).fields.supplier_address.value;
+    expect(slip("**** Bilker Allee 57 ****", "**** 40219 Düsseldorf ****")).toBe(
+      "Bilker Allee 57, 40219 Düsseldorf",
+    );
+    expect(slip("#03296 191 E 3RD AVE", "SAN MATEO, CA 94401")).toBe(
+      "191 E 3RD AVE, SAN MATEO, CA 94401",
+    );
+  });
+
   it("the operator's name under the address is not the shop's; 'TOTAL INCLUDES GST OF' is the tax", () => {
     const data = extractByLayout(
       document([

@@ -58,7 +58,7 @@ export const legalForm = (text: string) => {
 
 /** Lines that carry the issuer's tax or bank details. */
 const ISSUER_DETAILS =
-  /(?<![\p{L}])(?:iban|bic|swift|vat(?: reg(?:istration)?)?(?: no\.?| number| id)|ust-?id(?:nr\.?)?|umsatzsteuer|steuer-?(?:nr\.?|nummer)|st\.?-nr\.?|uid|mwst-nr\.?|n° de tva|tva intra\p{L}*|siret|siren|rcs|kvk|btw(?:-?nummer| nr\.?)?|nif|cif|p\.? ?iva|partita iva|nipc|abn|gstin|gst(?: reg(?:istration)?)? (?:id|no\.?|number)|co(?:mpany)?\.? (?:reg(?:istration)?\.? )?no\.?|tax id|ein|hrb|hra|registergericht|amtsgericht|handelsregister|bank(?:verbindung)?|bankgegevens|coordonnees bancaires|capital)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:iban|bic|swift|vat(?: reg(?:istration)?)?(?: no\.?| number| id)|ust-?id(?:nr\.?)?|umsatzsteuer|steuer-?(?:nr\.?|nummer)|st\.?-nr\.?|uid|mwst-nr\.?|n° de tva|tva intra\p{L}*|siret|siren|rcs|kvk|btw(?:-?nummer| nr\.?)?|nif|cif|p\.? ?iva|partita iva|nipc|abn|gstin|gst(?: reg(?:istration)?)? (?:id|no\.?|number)|co(?:mpany)?\.? (?:reg(?:istration)?\.? )?no\.?|tax id|ein|cnpj|insc\.? (?:est|mun)\.?|nip|hrb|hra|registergericht|amtsgericht|handelsregister|bank(?:verbindung)?|bankgegevens|coordonnees bancaires|capital)(?![\p{L}])/iu;
 
 /** The bank account's holder, or whom a cheque is payable to: the supplier. */
 const HOLDER =
@@ -312,6 +312,10 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
   const value = address
     .map((p, i) => {
       const text = p.text
+        // A till's stars around a line ("**** Bilker Allee 57 ****"), a store's
+        // number before its street ("#03296 191 E 3RD AVE").
+        .replace(/^\s*[*=~_]{2,}\s*|\s*[*=~_]{2,}\s*$/gu, "")
+        .replace(/^#\s?\d+[\s_]+(?=\d)/u, "")
         .replace(/,{2,}/gu, ",")
         .replace(/,(?=\p{L})/gu, ", ")
         .replace(/[\s,]+$/u, "")
@@ -717,7 +721,8 @@ function shop(
       meanConfidence(c) >= 0.25 &&
       // A name may start with a number when it carries a legal form ("99 Speed Mart S/B").
       (!/^\W*\d/u.test(c.text) || legalForm(c.text) !== undefined) &&
-      !/^\p{Ll}/u.test(c.text) &&
+      // Lower case first only with a legal form ("adidas do Brasil Ltda.").
+      (!/^\p{Ll}/u.test(c.text) || legalForm(namePart(c)) !== undefined) &&
       !GREETING.test(c.text.replace(/^\P{L}+/u, "")) &&
       !PHONE.test(namePart(c)) &&
       !POSTCODE.test(namePart(c)) &&
