@@ -82,7 +82,7 @@ const STREET_WORD = /^(?:no|lot|unit|suite|ste|blk|block|apt|shop)\.?\s*\d/iu;
  * ("Bilker Allee 57", "Lorettostraße 26", "Friedrichstr. 152").
  */
 const STREET_NAME =
-  /(?:^|\s)(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|freeway|highway|hwy|parkway|pkwy|strasse|straße|str|straat|laan|weg|gasse)\W*$|^(?:jalan|jln|jl|lorong|rue|calle|avenida|avda|rua|viale|piazza)\.?\s+\p{L}|[\p{L}\s](?:straße|strasse|str|allee|platz|weg|gasse|damm|ring|ufer|chaussee|straat|laan|plein|gracht|kade|singel)\.?\s*\d{1,4}\s*[a-z]?\W*$/iu;
+  /(?:^|\s)(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|freeway|highway|hwy|parkway|pkwy|strasse|straße|str|straat|laan|weg|gasse)\W*$|^(?:jalan|jln|jl|lorong|rue|calle|avenida|avda|rua|viale|piazza)(?:\.\s*|\s+)\p{L}|[\p{L}\s](?:straße|strasse|str|allee|platz|weg|gasse|damm|ring|ufer|chaussee|straat|laan|plein|gracht|kade|singel)\.?\s*\d{1,4}\s*[a-z]?\W*$/iu;
 /** A label of a registration number ("CIN", "GSTIN", "VAT No"): the name is not there. */
 const REGISTRATION =
   /^\W*(?:cin|gstin|gst|vat|tin|abn|acn|siret|siren|nif|cif|trn|pan|uid|ust-?id(?:nr)?|btw|kvk)\b/iu;
@@ -662,6 +662,8 @@ const NAVIGATION = /^\W*(?:back|close|done|cancel|zuruck|retour|atras|indietro|t
 /** A shop's name and its street on one line ("Contoso 1822 S Purplecat Ave"): where the street starts. */
 const NAME_THEN_STREET =
   /^(\p{L}[^\d]*?\p{L}{2}[^\d\s]*)\s+(\d{1,4}[a-z]?\s+\p{L}+\.?,?\s+\p{L}.*)$/iu;
+/** A field and its value, no name ("Sent: Monday", "Pump ID :13", "Fuel Type :SUPER"). */
+const FIELD_LINE = /^\p{L}+(?: \p{L}+)? ?: ?\S/u;
 /** More words than a name has: a sentence ("Please note: amount payable is ..."). */
 const SENTENCE_WORDS = 8;
 /** A line under such a name this tall against it (or more) is in the name's print: the name wrapped. */
@@ -701,11 +703,7 @@ function shop(
     const dated = row.cells.some((c) => findDate(c.text));
     // The shop's name heads the receipt: once lines are read, a date ends them.
     if (dated && top.length > 0) break;
-    if (
-      dated ||
-      row.cells.some((c) => matchLabel(c.text) || /^\p{L}+(?: \p{L}+)?:\s/u.test(c.text))
-    )
-      continue;
+    if (dated || row.cells.some((c) => matchLabel(c.text) || FIELD_LINE.test(c.text))) continue;
     top.push(...row.cells);
   }
   // The name's part of a line that goes on with the street.
