@@ -295,6 +295,14 @@ describe("currencies", () => {
     expect(findCurrency("ABC 12.00")).toBeUndefined();
   });
 
+  it("takes a code that is also a word in capitals only alone", () => {
+    // Rice of the SOS brand is no Somali shilling, "ALL ITEMS" no Albanian lek.
+    expect(findCurrency("1 ARROZ SOS 1,88")).toBeUndefined();
+    expect(findCurrency("ALL ITEMS 12.00")).toBeUndefined();
+    expect(findCurrency("SOS")?.value).toBe("SOS");
+    expect(findCurrency("TRY 12,00")?.value).toBe("TRY");
+  });
+
   it("reads a sign made of letters only as a word of its own", () => {
     expect(findCurrency("Orders 12")).toBeUndefined();
     expect(findCurrency("Hours 12")).toBeUndefined();

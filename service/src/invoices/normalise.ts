@@ -195,6 +195,19 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 };
 const ISO_CODES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
 const CODE = /\b[A-Z]{3}\b/g;
+/** ISO 4217 codes that are words a till prints in capitals, as often as not for no currency. */
+const WORD_CODES: ReadonlySet<string> = new Set([
+  "ALL",
+  "BAM",
+  "BOB",
+  "CUP",
+  "GEL",
+  "MAD",
+  "MOP",
+  "PEN",
+  "SOS",
+  "TOP",
+]);
 // A sign made of letters ("Rs", "zł") only as a word of its own, not inside "Orders".
 const SYMBOL = new RegExp(
   Object.keys(SYMBOLS)
@@ -228,6 +241,8 @@ export function findCurrencyWord(text: string): Found<string> | undefined {
 /** The currency `text` names, by ISO code (`EUR`) or sign (`€`, `$`, `£`). */
 export function findCurrency(text: string): Found<string> | undefined {
   for (const match of text.matchAll(CODE)) {
+    // A code that is also a word in capitals ("ARROZ SOS", "ALL ITEMS") only alone.
+    if (WORD_CODES.has(match[0]) && text.trim() !== match[0]) continue;
     if (ISO_CODES.has(match[0])) return { value: match[0], text: match[0], index: match.index };
   }
   const symbol = SYMBOL.exec(text);
