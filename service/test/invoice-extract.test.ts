@@ -1670,10 +1670,13 @@ describe("till slips from more countries (issue 26, the real receipts' second dr
         [260, 110, "AVDA. ALCALDE MIGUEL ESCALONA, S/N"],
         [330, 140, "29620 Torremolinos"],
         [300, 170, "03/01/2026 20:41 OP:2722511"],
-        [100, 220, "1 NARANJA MALLA 3 KG"],
-        [700, 220, "4,05"],
-        [100, 260, "TOTAL (€)"],
-        [700, 260, "4,05"],
+        // A sign misread once makes no slip of euros a US one (dates month first).
+        [100, 196, "$6"],
+        [600, 222, "Imp.(€)"],
+        [100, 246, "1 NARANJA MALLA 3 KG"],
+        [700, 246, "4,05"],
+        [100, 280, "TOTAL (€)"],
+        [700, 280, "4,05"],
       ]),
     );
     expect(valuesOf(data)).toMatchObject({

@@ -188,9 +188,19 @@ function assemble(
   };
 }
 
+/**
+ * The page's date order, by its dates, its address and the currency it
+ * prints most often (a sign misread once, "$6" on a Spanish slip of euros,
+ * does not make its dates month first).
+ */
 function order(doc: Document): DateOrder {
-  const text = doc.cells.map((c) => c.text).join("\n");
-  return dateOrder(text, findCurrency(text)?.value ?? null);
+  const counts = new Map<string, number>();
+  for (const cell of doc.cells) {
+    const found = findCurrency(cell.text)?.value;
+    if (found) counts.set(found, (counts.get(found) ?? 0) + 1);
+  }
+  const common = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  return dateOrder(doc.cells.map((c) => c.text).join("\n"), common);
 }
 
 /**
