@@ -63,15 +63,29 @@ function read(words: OcrData): Document {
   return { pages, labels: labelledCells(pages), cells };
 }
 
-/** The total's currency, else the one printed most often. */
-function currency(doc: Document, total: InvoiceField): InvoiceField {
-  const all = doc.cells.flatMap((cell) => {
+/** Every currency the page prints, cell by cell. */
+function printedCurrencies(doc: Document) {
+  return doc.cells.flatMap((cell) => {
     const found = findCurrency(cell.text);
     // "BHD" of "SDN BHD" is a company's legal form, not Bahrain's dinar.
     const form = legalForm(cell.text);
     if (found && form && found.index >= form.index && found.index < form.end) return [];
     return found ? [{ cell, found }] : [];
   });
+}
+
+/** The one printed most often (the first of those printed as often). */
+function mostPrinted<T extends { found: { value: string } }>(all: readonly T[]): T | undefined {
+  const counts = new Map<string, number>();
+  for (const { found } of all) counts.set(found.value, (counts.get(found.value) ?? 0) + 1);
+  return [...all].sort(
+    (a, b) => (counts.get(b.found.value) ?? 0) - (counts.get(a.found.value) ?? 0),
+  )[0];
+}
+
+/** The total's currency, else the one printed most often. */
+function currency(doc: Document, total: InvoiceField): InvoiceField {
+  const all = printedCurrencies(doc);
   const onTotal = all.find(({ cell }) => {
     const box = ownBox([cell]);
     return (
@@ -81,12 +95,7 @@ function currency(doc: Document, total: InvoiceField): InvoiceField {
       box.y1 >= total.bbox.y0
     );
   });
-  const counts = new Map<string, number>();
-  for (const { found } of all) counts.set(found.value, (counts.get(found.value) ?? 0) + 1);
-  const common = [...all].sort(
-    (a, b) => (counts.get(b.found.value) ?? 0) - (counts.get(a.found.value) ?? 0),
-  )[0];
-  const chosen = onTotal ?? common;
+  const chosen = onTotal ?? mostPrinted(all);
   if (!chosen) {
     // No sign or code anywhere: the amount in words ("... pounds and 26 pence").
     for (const cell of doc.cells) {
@@ -194,12 +203,7 @@ function assemble(
  * does not make its dates month first).
  */
 function order(doc: Document): DateOrder {
-  const counts = new Map<string, number>();
-  for (const cell of doc.cells) {
-    const found = findCurrency(cell.text)?.value;
-    if (found) counts.set(found, (counts.get(found) ?? 0) + 1);
-  }
-  const common = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  const common = mostPrinted(printedCurrencies(doc))?.found.value ?? null;
   return dateOrder(doc.cells.map((c) => c.text).join("\n"), common);
 }
 

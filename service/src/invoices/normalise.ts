@@ -91,10 +91,10 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
       const { start } = result;
       if (!(start.isCertain("day") && start.isCertain("month") && start.isCertain("year")))
         continue;
-      // A year no document is dated ("0022 05/24" read as 24 May of the year 22):
-      // read again without the number it began at (blanked, so places hold).
       // Two separators are no date's ("2/4.00": two for 4.00).
       if (MIXED_SEPARATORS.test(result.text)) continue;
+      // A year no document is dated ("0022 05/24" read as 24 May of the year 22):
+      // read again without the number it began at (blanked, so places hold).
       if (!plausibleYear(start.get("year") ?? 0)) {
         const first = /^\S+/.exec(result.text)?.[0] ?? result.text;
         const blanked = `${printed.slice(0, result.index)}${" ".repeat(first.length)}${printed.slice(result.index + first.length)}`;
