@@ -1854,3 +1854,107 @@ describe("till slips from more countries (issue 26, the real receipts' second dr
     expect(rand.fields.total.value).toBe(4250);
   });
 });
+
+describe("till slips, third round (issue 26)", () => {
+  it("a total on its label's line before a tax table whose 'Total' column is misread", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "ROSSMANN"],
+        [300, 70, "Mein Drogeriemarkt"],
+        [100, 100, "27.02.2020 15:56 Kasse 02"],
+        [100, 140, "ZEISS BRILLENPUTZTUCH"],
+        [700, 140, "1,95"],
+        [100, 170, "Total"],
+        [700, 170, "€1,95"],
+        [100, 200, "Bar"],
+        [700, 200, "€2,00"],
+        [100, 230, "Rückgeld (Bar)"],
+        [700, 230, "€0,05"],
+        [100, 270, "MwSt"],
+        [300, 270, "Netto"],
+        [500, 270, "MwSt"],
+        [700, 270, "Total"],
+        // One rate's row, its gross misread.
+        [100, 300, "A 19%"],
+        [300, 300, "1,64"],
+        [500, 300, "0,31"],
+        [700, 300, "1,35"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({ invoice_date: "2020-02-27", total: 1.95 });
+  });
+
+  it("the shop's name heads the slip over its operator's in the same print, a legal form cut off or not; a phone line is no slogan", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [250, 70, "20-147 Lublin, al.Spółdzielczości Pracy 32"],
+          [300, 170, "03-734 Warszawa ul. Targowa 72"],
+          [300, 200, "Nr rej. BDO: 000009699"],
+          [300, 230, "NIP 937-00-08-168"],
+          [300, 260, "2020-05-28 17:55"],
+          [100, 300, "A NAPOJ ARIZONA"],
+          [700, 300, "6,79"],
+          [100, 340, "SUMA PLN"],
+          [700, 340, "6,79"],
+        ]),
+        [
+          ...big(300, 40, "CARREFOUR MARKET Lublin", 20),
+          // A tilted phone line, boxed twice as tall as the names.
+          ...big(300, 95, "Tel. (81) 504-93-17", 40),
+          // The operator's name a little taller, its "z o.o." not read.
+          ...big(300, 140, "CARREFOUR Polska Sp.", 23),
+        ],
+      ),
+    );
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: "CARREFOUR MARKET Lublin",
+      supplier_address: "20-147 Lublin, al.Spółdzielczości Pracy 32",
+      total: 6.79,
+    });
+  });
+
+  it("a mail's subject line, a quote mark before it, names no shop", () => {
+    const data = extractByLayout(
+      withWords(
+        document([
+          [100, 20, "From: noreply@contoso.com"],
+          [100, 40, "‘Subject: Contoso Receipt"],
+          [100, 100, "3050 Old Centre Road,"],
+          [100, 120, "Los Angeles, CA 90018"],
+          [100, 160, "Receipt Date 01/08/2024 5:55 PM"],
+          [100, 200, "Total"],
+          [700, 200, "$710.00"],
+        ]),
+        big(100, 65, "Contoso", 14),
+      ),
+    );
+    expect(data.fields.supplier_name.value).toBe("Contoso");
+  });
+
+  it("a date run into its time still makes a till's slip a receipt, and a state's ZIP run into its name is no shop", () => {
+    const data = extractByPatterns(
+      document([
+        [100, 40, "123Main Street"],
+        [100, 70, "Redmond,WA98052"],
+        [100, 100, "987-654-3210"],
+        [100, 130, "6/10/201913:59"],
+        [100, 170, "2 Surface Pro 6"],
+        [700, 170, "$1,998.00"],
+        [100, 200, "Sub-Total"],
+        [700, 200, "$1,998.00"],
+        [100, 230, "Tax"],
+        [700, 230, "$189.81"],
+        [100, 260, "Total"],
+        [700, 260, "$2,187.81"],
+      ]),
+    );
+    expect(data.document_kind).toBe("receipt");
+    expect(valuesOf(data)).toMatchObject({
+      supplier_name: null,
+      supplier_address: "123Main Street, Redmond, WA98052",
+      invoice_date: "2019-06-10",
+      total: 2187.81,
+    });
+  });
+});

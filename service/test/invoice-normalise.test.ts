@@ -125,8 +125,11 @@ describe("dates as receipts and folios print them", () => {
     // Malay months.
     ["29 Dis 2017", "2017-12-29"],
     ["TARIKH: 01 Ogos 2018", "2018-08-01"],
-    // A two-digit year run into the time after it.
+    // A year run into the time after it.
     ["28-02-2312:46", "2023-02-28"],
+    ["6/10/201913:59", "2019-10-06"],
+    // An ISO date with its time, the time misread ("T18: 13").
+    ["Emissa0:2022-09-03T18: 13:32-03", "2022-09-03"],
   ])("%s is %s", (printed, iso) => {
     expect(findDate(printed)?.value).toBe(iso);
   });

@@ -10,6 +10,7 @@
 import type { InvoiceData, InvoiceField } from "@/lib/kernel/contract";
 import type { LabelledCell } from "./labelled";
 import { fold } from "./labels";
+import { GLUED_TIME } from "./normalise";
 import type { PageRows } from "./rows";
 
 type Kind = NonNullable<InvoiceData["document_kind"]>;
@@ -42,7 +43,7 @@ export function documentKind(
         if (receiptAt === undefined && RECEIPT_TITLE.test(text)) receiptAt = at;
         if (invoiceAt === undefined && INVOICE_WORD.test(text) && text.length < 40) invoiceAt = at;
         if (PAID_BY.test(text)) paid = true;
-        if (TIME_OF_DAY.test(text)) time = true;
+        if (TIME_OF_DAY.test(text) || GLUED_TIME.test(text)) time = true;
       }
     }
   }

@@ -30,6 +30,8 @@ const MONTH =
  */
 const DAY_MONTH_YEAR =
   /(?<![\p{L}\d])(\d{1,2})(?:[ \-/.]|)(jan(?:uary|uari)?|feb(?:ruary|ruari)?|mar(?:ch)?|mac|apr(?:il)?|may|mei|june?|july?|julai|aug(?:ust)?|ogos|sep(?:t|tember)?|oct(?:ober)?|okt(?:ober)?|nov(?:ember)?|dec(?:ember)?|dis(?:ember)?)(?!\p{L})\.?(?:[ \-/.]|)(\d{4}|\d{2})(?!\d|[.,]\d)/iu;
+/** An ISO date, a time may follow ("Emissão: 2022-09-03T18:13:32-03", its time read apart). */
+const ISO_DATE = /(?<![\d./-])((?:19|20)\d{2})-(\d{2})-(\d{2})(?!\d)/;
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 /** Malay months whose first three letters are not the English ones'. */
 const MALAY_MONTHS: Readonly<Record<string, number>> = { mac: 3, mei: 5, ogo: 8, okt: 10, dis: 12 };
@@ -64,8 +66,11 @@ export function findDate(text: string, order: DateOrder = "dmy"): Found<string> 
   return found;
 }
 
-/** A date's two-digit year run into the time after it, as an engine may read a till's line ("28-02-2312:46"). */
-const GLUED_TIME = /(?<![\d./-])\d{1,2}([./-])\d{1,2}\1\d{2}(?=\d{1,2}:\d{2})/;
+/**
+ * A date's year run into the time after it, as an engine may read a till's
+ * line ("28-02-2312:46", "6/10/201913:59").
+ */
+export const GLUED_TIME = /(?<![\d./-])\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})(?=\d{1,2}:\d{2})/;
 
 function parseDate(printed: string, order: DateOrder): Found<string> | undefined {
   const glued = GLUED_TIME.exec(printed);
@@ -105,6 +110,14 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
       }
       if (!best || result.index < best.index || result.text.length > best.text.length)
         best = result;
+    }
+  }
+  const iso = ISO_DATE.exec(text);
+  if (iso && (!best || iso.index < best.index)) {
+    const [whole, y = "", m = "", d = ""] = iso;
+    const real = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+    if (real.getUTCDate() === Number(d) && real.getUTCMonth() === Number(m) - 1) {
+      return { value: `${y}-${m}-${d}`, text: whole, index: iso.index };
     }
   }
   const short = DAY_MONTH_YEAR.exec(text);

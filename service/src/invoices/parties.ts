@@ -58,7 +58,7 @@ export const legalForm = (text: string) => {
 
 /** Lines that carry the issuer's tax or bank details. */
 const ISSUER_DETAILS =
-  /(?<![\p{L}])(?:iban|bic|swift|vat(?: reg(?:istration)?)?(?: no\.?| number| id)|ust-?id(?:nr\.?)?|umsatzsteuer|steuer-?(?:nr\.?|nummer)|st\.?-nr\.?|uid|mwst-nr\.?|n° de tva|tva intra\p{L}*|siret|siren|rcs|kvk|btw(?:-?nummer| nr\.?)?|nif|cif|p\.? ?iva|partita iva|nipc|abn|gstin|gst(?: reg(?:istration)?)? (?:id|no\.?|number)|co(?:mpany)?\.? (?:reg(?:istration)?\.? )?no\.?|tax id|ein|cnpj|insc\.? (?:est|mun)\.?|nip|hrb|hra|registergericht|amtsgericht|handelsregister|bank(?:verbindung)?|bankgegevens|coordonnees bancaires|capital)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:iban|bic|swift|vat(?: reg(?:istration)?)?(?: no\.?| number| id)|ust-?id(?:nr\.?)?|umsatzsteuer|steuer-?(?:nr\.?|nummer)|st\.?-nr\.?|uid|mwst-nr\.?|n° de tva|tva intra\p{L}*|siret|siren|rcs|kvk|btw(?:-?nummer| nr\.?)?|nif|cif|p\.? ?iva|partita iva|nipc|abn|gstin|gst(?: reg(?:istration)?)? (?:id|no\.?|number)|co(?:mpany)?\.? (?:reg(?:istration)?\.? )?no\.?|tax id|ein|cnp ?j|insc\.? (?:est|mun)\.?|nip|regon|krs|bdo|nr rej\.?|roc(?: no\.?)?|hrb|hra|registergericht|amtsgericht|handelsregister|bank(?:verbindung)?|bankgegevens|coordonnees bancaires|capital)(?![\p{L}])/iu;
 
 /** The bank account's holder, or whom a cheque is payable to: the supplier. */
 const HOLDER =
@@ -68,8 +68,12 @@ const HOLDER =
 const CONTACT =
   /(?:^|[\s(])(?:tel|tél|phone|telefon|telephone|téléphone|tele|fax|mobile|mob|handy|e-?mail|mail|www|http|web|internet)(?![\p{L}])|\S@|www\.|https?:/iu;
 const PHONE = /^[\s\d()+\-./]{7,}$/;
+/**
+ * A postcode: "40219", "D-40219", "W1B 5QH", "1012 AB", "20-147", a US
+ * state's and ZIP run together ("WA98052").
+ */
 const POSTCODE =
-  /(?<![\p{L}\d])(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?(?!\d|[.,]\d)|(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}(?![\p{L}\d])|(?<![\p{L}\d])\d{4} ?[A-Z]{2}(?![\p{L}\d])/u;
+  /(?<![\p{L}\d])(?:[A-Z]{1,2}-)?\d{4,6}(?:-\d{4})?(?!\d|[.,]\d)|(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}(?![\p{L}\d])|(?<![\p{L}\d])\d{4} ?[A-Z]{2}(?![\p{L}\d])|(?<![\p{L}\d])[A-Z]{2}\d{5}(?:-\d{4})?(?![\p{L}\d])|(?<![\p{L}\d-])\d{2}-\d{3}(?![\d-])/u;
 /** A street line ("123 Main Street", "209-214, Kailash Building"), not a name. */
 const STREET = /^\d+(?:[-/]\d+)?[a-z]?,?\s+(?:@\s+)?\p{L}/u;
 /** A street line that starts with a word for its number ("No. 12 Jalan Besar", "Lot 5", "Unit 3"). */
@@ -663,7 +667,7 @@ const NAVIGATION = /^\W*(?:back|close|done|cancel|zuruck|retour|atras|indietro|t
 const NAME_THEN_STREET =
   /^(\p{L}[^\d]*?\p{L}{2}[^\d\s]*)\s+(\d{1,4}[a-z]?\s+\p{L}+\.?,?\s+\p{L}.*)$/iu;
 /** A field and its value, no name ("Sent: Monday", "Pump ID :13", "Fuel Type :SUPER"). */
-const FIELD_LINE = /^\p{L}+(?: \p{L}+)? ?: ?\S/u;
+const FIELD_LINE = /^[^\p{L}\d\s]?\p{L}+(?: \p{L}+)? ?: ?\S/u;
 /** More words than a name has: a sentence ("Please note: amount payable is ..."). */
 const SENTENCE_WORDS = 8;
 /** A line under such a name this tall against it (or more) is in the name's print: the name wrapped. */
@@ -723,6 +727,8 @@ function shop(
       (!/^\p{Ll}/u.test(c.text) || legalForm(namePart(c)) !== undefined) &&
       !GREETING.test(c.text.replace(/^\P{L}+/u, "")) &&
       !PHONE.test(namePart(c)) &&
+      // How to reach the shop ("Tel. (81) 504-93-17"), not its name.
+      !(CONTACT.test(c.text) && /\d{3}/.test(c.text)) &&
       !POSTCODE.test(namePart(c)) &&
       !STREET_WORD.test(c.text) &&
       !STREET_NAME.test(namePart(c).trim()) &&
@@ -751,10 +757,7 @@ function shop(
   const slogan = names.some(
     (c) => c.row > heading.row && c.row < legal.row && size(c) > SAME_PRINT * size(legal),
   );
-  const ranked =
-    formal(legal) && heading.row < legal.row && samePrint(heading, legal) && !slogan
-      ? heading
-      : legal;
+  const ranked = heading.row < legal.row && samePrint(heading, legal) && !slogan ? heading : legal;
   const large = (c: Cell) => size(c) >= LARGE_PRINT * first.unit;
   const inNamePrint = (name: Cell, c: Cell) => large(name) && size(c) >= WRAPPED_SIZE * size(name);
   // The slip's width in print (its rows' usual left and right ends, specks

@@ -11,7 +11,8 @@
 // columns gives all three. A total that a rounding line and another total
 // follow gives way to that one, what was paid in cash ("Total Incl. GST
 // 61.29", "Rounding 0.01", "Total 61.30"). When nothing adds up, the last of
-// each is taken and the checks say so. A total of zero (a balance after
+// each is taken (a total on its label's line before one read under a
+// column's head) and the checks say so. A total of zero (a balance after
 // payment) is passed over for another.
 import type { InvoiceField } from "@/lib/kernel/contract";
 import { union } from "../layout/geometry";
@@ -35,6 +36,8 @@ interface Entry {
   value: number;
   /** Its label's place in reading order. */
   at: number;
+  /** Read under its label, as a column's head ("Netto | MwSt | Total" over a tax table's row). */
+  under?: boolean;
 }
 
 const cents = (n: number) => Math.round(n * 100);
@@ -72,7 +75,8 @@ function entries(
     if (kind === "adjustment" && value > 0 && DEDUCTION.test(fold(labelled.cell.text))) {
       value = -value;
     }
-    return [{ field: value === field.value ? field : { ...field, value }, value, at }];
+    const under = field.bbox !== undefined && field.bbox.y0 >= labelled.cell.bbox.y1;
+    return [{ field: value === field.value ? field : { ...field, value }, value, at, under }];
   });
 }
 
@@ -128,7 +132,9 @@ export function findTotals(
   // receipt without a total's label may say what it cost by the cash
   // tendered less the change.
   const paid = totals.length === 0 ? paidSubtotal(pages, labels, skip, subtotals) : undefined;
-  const total = paid ?? totals[0];
+  // A total on its label's line before one under a column's head: "Total €1.95", then
+  // a tax table whose "Total" column holds one rate's share.
+  const total = paid ?? totals.find((t) => !t.under) ?? totals[0];
   const split = total && netTaxGross(pages, total.value);
   if (split) {
     const { subtotal, tax_amount } = split;
