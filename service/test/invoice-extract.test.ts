@@ -1957,4 +1957,133 @@ describe("till slips, third round (issue 26)", () => {
       total: 2187.81,
     });
   });
+
+  it("a slogan's sentence or question is no shop; a name set wide, its legal form apart, is one", () => {
+    const toom = extractByLayout(
+      withWords(
+        document([
+          [300, 110, "Grüner Weg 41"],
+          [300, 140, "33098 Paderborn"],
+          [100, 180, "06.04.2020 14:43"],
+          [100, 220, "Spindelmäher"],
+          [700, 220, "49,99"],
+          [100, 260, "SUMME EUR"],
+          [700, 260, "49,99"],
+        ]),
+        [
+          ...big(200, 20, "Respekt, wer's selber macht.", 30),
+          ...big(200, 70, "toom", 14),
+          ...big(320, 70, "Baumarkt", 16),
+          ...big(520, 70, "GmbH", 16),
+        ],
+      ),
+    );
+    expect(valuesOf(toom)).toMatchObject({
+      supplier_name: "toom Baumarkt GmbH",
+      supplier_address: "Grüner Weg 41, 33098 Paderborn",
+      total: 49.99,
+    });
+    const question = extractByLayout(
+      withWords(
+        document([
+          [300, 100, "Marktkauf Lehr"],
+          [300, 130, "Detmolder Str. 4"],
+          [300, 160, "33102 Paderborn"],
+          [100, 200, "20.04.20 09:50"],
+          [100, 240, "SUMME EUR"],
+          [700, 240, "26,90"],
+        ]),
+        big(300, 40, "GLÜCKLICH?", 30),
+      ),
+    );
+    expect(question.fields.supplier_name.value).toBe("Marktkauf Lehr");
+  });
+
+  it("a street whose 'ß' was read as 'B' is no shop; the items' column heads end the search for one", () => {
+    const lidl = extractByPatterns(
+      document([
+        [300, 40, "Warburger StraBe 130"],
+        [300, 70, "33100 Paderborn"],
+        [100, 110, "Bananen"],
+        [700, 110, "0,19 A"],
+        [100, 150, "zu zahlen"],
+        [700, 150, "0,19"],
+        [100, 190, "11.04.20 09:51"],
+      ]),
+    );
+    expect(valuesOf(lidl)).toMatchObject({
+      supplier_name: null,
+      supplier_address: "Warburger StraBe 130, 33100 Paderborn",
+    });
+    const roller = extractByLayout(
+      withWords(
+        document([
+          [300, 60, "Senefelder Straße 2"],
+          [300, 90, "33100 Paderborn"],
+          [300, 120, "Quittung"],
+          // The date misread: the lines go on to the items' heads.
+          [300, 150, "Datum: NND AN 13:56"],
+          [200, 240, "1 Duschvorhang"],
+          [700, 240, "29,98"],
+          [100, 280, "Summe"],
+          [700, 280, "29,98"],
+        ]),
+        // The column heads read larger than the lines above them.
+        big(100, 190, "Pos Artikel-Nr. Menge €/Stk", 40),
+      ),
+    );
+    expect(roller.fields.supplier_name.value).toBeNull();
+  });
+
+  it("by patterns: a till's tax table adds up rate by rate; the total is the one its label names", () => {
+    const slip = (taxTable: [number, number, string][]) =>
+      extractByPatterns(
+        document([
+          [300, 40, "Warburger Straße 130"],
+          [300, 70, "33100 Paderborn"],
+          [100, 110, "Emmentaler Stück"],
+          [700, 110, "1,99 A"],
+          [100, 140, "Premium Vodka"],
+          [700, 140, "9,98 B"],
+          [100, 170, "Orangensaft"],
+          [700, 170, "7,80 A"],
+          [100, 210, "zu zahlen"],
+          [700, 210, "19,77"],
+          [100, 240, "Kreditkarte"],
+          [700, 240, "19,77"],
+          ...taxTable,
+          [100, 400, "11.04.20 09:51"],
+        ]),
+      ).fields.total.value;
+    // Each rate's row adds up (0,58 + 8,22 = 8,80), and so does the sum row.
+    expect(
+      slip([
+        [100, 280, "A 7 %"],
+        [300, 280, "0,58"],
+        [450, 280, "8,22"],
+        [700, 280, "8,80"],
+        [100, 310, "B 19 %"],
+        [300, 310, "1,75"],
+        [450, 310, "9,22"],
+        [700, 310, "10,97"],
+        [100, 340, "Summe"],
+        [300, 340, "2,33"],
+        [450, 340, "17,44"],
+        [700, 340, "19,77"],
+      ]),
+    ).toBe(19.77);
+    // Only the rates' rows, no sum row: the label's total.
+    expect(
+      slip([
+        [100, 280, "A 7 %"],
+        [300, 280, "8,22"],
+        [450, 280, "0,58"],
+        [700, 280, "8,80"],
+        [100, 310, "B 19 %"],
+        [300, 310, "9,22"],
+        [450, 310, "1,75"],
+        [700, 310, "10,97"],
+      ]),
+    ).toBe(19.77);
+  });
 });

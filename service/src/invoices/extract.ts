@@ -45,7 +45,7 @@ import {
   piece,
   type Row,
 } from "./rows";
-import { cashRounded, findTotals, sumFields } from "./totals";
+import { cashRounded, findTotals, labelledAmounts, sumFields } from "./totals";
 
 export type Extractor = (words: OcrData) => InvoiceData;
 
@@ -409,20 +409,35 @@ function patternItem(row: Row): InvoiceLineItem | undefined {
   };
 }
 
-/** Subtotal, tax and total among the amounts after the items: a + b = c. */
-function patternTotals(amounts: readonly Money[], itemsSum: number | null) {
+/**
+ * Subtotal, tax and total among the amounts after the items: a + b = c; the
+ * one whose subtotal is the items' sum, else one whose total a total's
+ * label names (a till's tax table adds up rate by rate: "A 7 % 0,58 8,22
+ * 8,80" is one rate's, "Summe 2,33 17,44 19,77" is "zu zahlen 19,77"), else
+ * the first, when no label names a total.
+ */
+function patternTotals(
+  amounts: readonly Money[],
+  itemsSum: number | null,
+  labelledTotals: ReadonlySet<number>,
+) {
   let best: [Money, Money[], Money] | undefined;
+  let bestRank = -1;
   for (const [k, total] of amounts.entries()) {
     for (const [i, sub] of amounts.slice(0, k).entries()) {
       // The taxes: every amount between subtotal and total (one rate or several).
       const taxes = amounts.slice(i + 1, k);
       const sum = taxes.reduce((s, t) => s + cents(t.value), 0);
       if (taxes.length === 0 || cents(sub.value) + sum !== cents(total.value)) continue;
-      const matches = itemsSum !== null && cents(sub.value) === cents(itemsSum);
-      if (!best || matches) best = [sub, taxes, total];
+      const rank =
+        (itemsSum !== null && cents(sub.value) === cents(itemsSum) ? 2 : 0) +
+        (labelledTotals.has(cents(total.value)) ? 1 : 0);
+      if (rank > bestRank) [best, bestRank] = [[sub, taxes, total], rank];
     }
   }
-  if (best) {
+  // One that neither makes the items' sum nor a labelled total is a tax
+  // table's row when a label names the total: the labels decide (below).
+  if (best && (bestRank > 0 || labelledTotals.size === 0)) {
     const [sub, taxes, total] = best;
     return [sub.field, sumFields(taxes.map((t) => t.field)), total.field, true, total.row] as const;
   }
@@ -492,7 +507,12 @@ export const extractByPatterns: Extractor = (words) => {
   const sum = line_items.length > 0 ? line_items.reduce((s, i) => s + (i.amount ?? 0), 0) : null;
   // Cash tendered and change make a sum with the total (23.74 + 26.26 = 50.00): no totals.
   const sums = after.filter((r) => !r.cells.some((c) => matchLabel(c.text)?.kind === "payment"));
-  let [subtotal, tax_amount, total, added, totalRow] = patternTotals(sums.flatMap(moneyIn), sum);
+  const labelledTotals = new Set(labelledAmounts(doc.pages, doc.labels, "total").map(cents));
+  let [subtotal, tax_amount, total, added, totalRow] = patternTotals(
+    sums.flatMap(moneyIn),
+    sum,
+    labelledTotals,
+  );
   let rounding = 0;
   if (totalRow) {
     // The total after the cash rounding under it, if any.

@@ -83,10 +83,11 @@ const STREET_WORD = /^(?:no|lot|unit|suite|ste|blk|block|apt|shop)\.?\s*\d/iu;
  * Island Ave", "Lindenallee" is one word and passes), or starting with it where
  * languages put it first ("Jalan Besar", "Jl. Raya", "Rue Lepic", "Calle Mayor"); or with
  * its number after the word for a street, alone or at the end of another
- * ("Bilker Allee 57", "Lorettostraße 26", "Friedrichstr. 152").
+ * ("Bilker Allee 57", "Lorettostraße 26", "Friedrichstr. 152"), its "ß" read
+ * as "B" or "β" ("Warburger StraBe 130").
  */
 const STREET_NAME =
-  /(?:^|\s)(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|freeway|highway|hwy|parkway|pkwy|strasse|straße|str|straat|laan|weg|gasse)\W*$|^(?:jalan|jln|jl|lorong|rue|calle|avenida|avda|rua|viale|piazza)(?:\.\s*|\s+)\p{L}|[\p{L}\s](?:straße|strasse|str|allee|platz|weg|gasse|damm|ring|ufer|chaussee|straat|laan|plein|gracht|kade|singel)\.?\s*\d{1,4}\s*[a-z]?\W*$/iu;
+  /(?:^|\s)(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|freeway|highway|hwy|parkway|pkwy|stra(?:ss|ß|b|β)e|str|straat|laan|weg|gasse)\W*$|^(?:jalan|jln|jl|lorong|rue|calle|avenida|avda|rua|viale|piazza)(?:\.\s*|\s+)\p{L}|[\p{L}\s](?:stra(?:ss|ß|b|β)e|str|allee|platz|weg|gasse|damm|ring|ufer|chaussee|straat|laan|plein|gracht|kade|singel)\.?\s*\d{1,4}\s*[a-z]?\W*$/iu;
 /** A label of a registration number ("CIN", "GSTIN", "VAT No"): the name is not there. */
 const REGISTRATION =
   /^\W*(?:cin|gstin|gst|vat|tin|abn|acn|siret|siren|nif|cif|trn|pan|uid|ust-?id(?:nr)?|btw|kvk)\b/iu;
@@ -661,6 +662,8 @@ function withoutTitle(cell: Cell): Piece {
 /** Greetings and a receipt's screen furniture, which name no shop. */
 const GREETING =
   /^(?:thank|thanks|welcome|willkommen|danke|vielen dank|merci|bienvenue|gracias|bienvenido|grazie|benvenuto|bedankt|welkom|obrigado|bem-vindo|back|help|menu|order details)(?!\p{L})/iu;
+/** A slogan's sentence or question ("Respekt, wer's selber macht.", "WUNSCHLOS GLÜCKLICH?"), no name. */
+const SLOGAN = /(?:[?!]|\p{Ll}{4,}\.)$/u;
 /** An app's navigation bar ("< Back", "Close"): the row it stands on names no shop. */
 const NAVIGATION = /^\W*(?:back|close|done|cancel|zuruck|retour|atras|indietro|terug|voltar)$/iu;
 /** A shop's name and its street on one line ("Contoso 1822 S Purplecat Ave"): where the street starts. */
@@ -704,6 +707,9 @@ function shop(
     // An amount, or the currency heading the amounts' column ("EUR"), starts the items.
     if (read.some((c) => withMoney(c.text) || currencyOnly(c.text))) break;
     if (row.cells.some((c) => NAVIGATION.test(fold(c.text)))) continue;
+    // The items' column heads ("Pos Artikel-Nr. Menge €/Stk") start the items.
+    const words = row.cells.flatMap((c) => c.words);
+    if (words.filter((w) => matchColumn(w.text)).length >= 2) break;
     const dated = row.cells.some((c) => findDate(c.text));
     // The shop's name heads the receipt: once lines are read, a date ends them.
     if (dated && top.length > 0) break;
@@ -726,6 +732,7 @@ function shop(
       // Lower case first only with a legal form ("adidas do Brasil Ltda.").
       (!/^\p{Ll}/u.test(c.text) || legalForm(namePart(c)) !== undefined) &&
       !GREETING.test(c.text.replace(/^\P{L}+/u, "")) &&
+      !SLOGAN.test(c.text.trim()) &&
       !PHONE.test(namePart(c)) &&
       // How to reach the shop ("Tel. (81) 504-93-17"), not its name.
       !(CONTACT.test(c.text) && /\d{3}/.test(c.text)) &&
@@ -820,8 +827,11 @@ function shop(
       return part ? [part] : [];
     });
   const at = line.indexOf(best);
+  // The legal form alone at the line's end: the cells before it are the name ("toom | Baumarkt | GmbH").
+  const setApart = line.length > 1 && formOnly(line.at(-1)?.text ?? "");
   let from = at;
-  for (let c = line[from - 1]; c && (formOnly(best.text) || inLarge(c)); c = line[from - 1]) from--;
+  const beside = (c: Cell) => formOnly(best.text) || setApart || inLarge(c);
+  for (let c = line[from - 1]; c && beside(c); c = line[from - 1]) from--;
   let to = at + 1;
   for (let c = line[to]; c && (formOnly(c.text) || inLarge(c)); c = line[to]) to++;
   const before = nameOf(line.slice(from, at));

@@ -80,6 +80,13 @@ function entries(
   });
 }
 
+/** The amounts labels of `kind` lead to, in reading order. */
+export const labelledAmounts = (
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  kind: LabelKind,
+): number[] => entries(pages, labels, kind, () => false).map((e) => e.value);
+
 const between = (list: readonly Entry[], from: number, to: number) =>
   list.filter((e) => e.at > from && e.at < to);
 const sum = (list: readonly Entry[]) => list.reduce((s, e) => s + cents(e.value), 0);
