@@ -2086,4 +2086,28 @@ describe("till slips, third round (issue 26)", () => {
       ]),
     ).toBe(19.77);
   });
+
+  it("by patterns: a receipt is dated by its first date, a later one in its fine print is no due date", () => {
+    const data = extractByPatterns(
+      document([
+        [300, 40, "ROSSMANN"],
+        [300, 70, "Mein Drogeriemarkt"],
+        [100, 100, "27.02.2020 15:56 Bed.Nr.:120 Kasse 02"],
+        [100, 140, "ZEISS BRILLENPUTZTUCH"],
+        [700, 140, "1,95"],
+        [100, 170, "Total"],
+        [700, 170, "1,95"],
+        [100, 200, "Bar"],
+        [700, 200, "2,00"],
+        [100, 260, "Unterschriften für die Petition"],
+        [100, 290, "Produkte vom 28.01.2020 an den Bundestag"],
+      ]),
+    );
+    expect(data.document_kind).toBe("receipt");
+    expect(valuesOf(data)).toMatchObject({
+      invoice_date: "2020-02-27",
+      due_date: null,
+      total: 1.95,
+    });
+  });
 });

@@ -53,6 +53,7 @@ describe("dates", () => {
   it("finds nothing without a full date", () => {
     expect(findDate("Invoice INV-2026-0042")).toBeUndefined();
     expect(findDate("March 2026")).toBeUndefined();
+    expect(findDate("Tel 05.12. 1234")).toBeUndefined();
   });
 });
 
@@ -128,6 +129,8 @@ describe("dates as receipts and folios print them", () => {
     // A year run into the time after it.
     ["28-02-2312:46", "2023-02-28"],
     ["6/10/201913:59", "2019-10-06"],
+    // A till's dotted date, its year read a space apart.
+    ["02.05. 2020 16:39 3619", "2020-05-02"],
     // An ISO date with its time, the time misread ("T18: 13").
     ["Emissa0:2022-09-03T18: 13:32-03", "2022-09-03"],
   ])("%s is %s", (printed, iso) => {
@@ -167,6 +170,10 @@ describe("amounts and currencies as receipts in Asia print them", () => {
     expect(findAmounts("TOTAL RM23.70")).toEqual([{ value: 23.7, text: "23.70", index: 8 }]);
     expect(findAmounts("EUR12,50").map((a) => a.value)).toEqual([12.5]);
     expect(findAmounts("INV2026")).toEqual([]);
+    // A euro sign read as "e" or "c" (PaddleOCR on a till's slip); not a code's letter.
+    expect(findAmounts("Total e17,33")).toEqual([{ value: 17.33, text: "17,33", index: 7 }]);
+    expect(findAmounts("Bar c20.00").map((a) => a.value)).toEqual([20]);
+    expect(findAmounts("Code e12345")).toEqual([]);
   });
 
   it("reads an amount alone in its cell with a space read beside its decimal point", () => {

@@ -532,8 +532,14 @@ export const extractByPatterns: Extractor = (words) => {
   }
   const all = dates(doc, order(doc));
   const [a, b] = all.filter((d, i) => all.findIndex((e) => e.value === d.value) === i);
-  const [invoice_date, due_date] =
-    a && b && String(b.value) < String(a.value) ? [b, a] : [a ?? NOT_FOUND, b ?? NOT_FOUND];
+  // A receipt is dated by its first date and falls due at none (a later date
+  // is fine print's: "Produkte vom 28.01.2020" under a slip of 27.02.2020).
+  const receipt = documentKind(doc.pages, doc.labels, NOT_FOUND) === "receipt";
+  const [invoice_date, due_date] = receipt
+    ? [a ?? NOT_FOUND, NOT_FOUND]
+    : a && b && String(b.value) < String(a.value)
+      ? [b, a]
+      : [a ?? NOT_FOUND, b ?? NOT_FOUND];
   return assemble(words, doc, {
     invoice_date,
     due_date,

@@ -150,9 +150,10 @@ const plausibleYear = (year: number) => year >= 1970 && year <= new Date().getUT
 
 /**
  * Day, month and year by dots, the day in one digit, as German tills print it
- * ("5.09.15"): the month in two digits, a year of two not yet to come.
+ * ("5.09.15"): the month in two digits, a year of two not yet to come; a year
+ * in full may stand a space apart ("02.05. 2020", a till's line read so).
  */
-const DOTTED = /(?<![\d.,])(\d{1,2})\.(\d{2})\.(\d{4}|\d{2})(?![\d.,])/u;
+const DOTTED = /(?<![\d.,])(\d{1,2})\.(\d{2})\.(?: (?=\d{4}))?(\d{4}|\d{2})(?![\d.,])/u;
 
 /** A dotted date chrono leaves unread. */
 function dottedDate(text: string): Found<string> | undefined {
@@ -161,7 +162,7 @@ function dottedDate(text: string): Found<string> | undefined {
   const [whole, day = "", month = "", year = ""] = found;
   const [d, m] = [Number(day), Number(month)];
   const y = year.length === 2 ? 2000 + Number(year) : Number(year);
-  if (year.length === 2 && y > new Date().getUTCFullYear()) return undefined;
+  if ((year.length === 2 && y > new Date().getUTCFullYear()) || !plausibleYear(y)) return undefined;
   const real = new Date(Date.UTC(y, m - 1, d));
   if (d < 1 || real.getUTCDate() !== d || real.getUTCMonth() !== m - 1) return undefined;
   return { value: `${y}-${pad(m)}-${pad(d)}`, text: whole, index: found.index };
@@ -277,9 +278,13 @@ export function findCurrency(text: string): Found<string> | undefined {
 const AMOUNT =
   /(?<![\p{L}\d.,\-/])(-|\()?([1-9]\d?(?:,\d{2})+,\d{3}|[1-9]\d{0,2}(?:(?:[.,'’]|\s(?=\d{3}(?:\s\d{3})*(?:,\d{1,2})?(?![\d.,])))\d{3})+|\d+)(?:([.,])(\d{1,4}))?(?![.,]?\d)(-(?!\d))?(?![\p{Ll}%])(?!\s%)/gu;
 
-/** Currency codes and signs of letters printed right before the digits (the rand's "R" before an amount with cents). */
+/**
+ * Currency codes and signs of letters printed right before the digits: the
+ * rand's "R" before an amount with cents, and a euro sign read as "e" or "c"
+ * ("Total e17,33", "Bar c20.00").
+ */
 const GLUED_CODE =
-  /(?<!\p{L})(?:(?:RM|Rs\.?|Rp|USD|EUR|GBP|CHF|SGD|MYR|INR|AUD|CAD|JPY|HKD|IDR)(?=\d)|R(?=\d[\d,]*\.\d{2}(?!\d)))/gu;
+  /(?<!\p{L})(?:(?:RM|Rs\.?|Rp|USD|EUR|GBP|CHF|SGD|MYR|INR|AUD|CAD|JPY|HKD|IDR)(?=\d)|R(?=\d[\d,]*\.\d{2}(?!\d))|[ec](?=\d{1,6}[.,]\d{2}(?![\d.,])))/gu;
 
 /**
  * An amount alone in its text with a space read beside its decimal point
