@@ -1997,6 +1997,24 @@ describe("till slips, third round (issue 26)", () => {
       ),
     );
     expect(question.fields.supplier_name.value).toBe("Marktkauf Lehr");
+    // A slogan's word in larger print, then the name right over its street: the name.
+    const slogan = extractByLayout(
+      withWords(
+        document([
+          [300, 130, "Marktkauf Lehr"],
+          [300, 160, "Detmolder Str. 4"],
+          [300, 190, "33102 Paderborn"],
+          [100, 230, "20.04.20 09:50"],
+          [100, 270, "SUMME EUR"],
+          [700, 270, "26,90"],
+        ]),
+        [...big(300, 20, "WUNSCHLOS", 30), ...big(300, 60, "FRISCHE EINKAUFEN", 20)],
+      ),
+    );
+    expect(valuesOf(slogan)).toMatchObject({
+      supplier_name: "Marktkauf Lehr",
+      supplier_address: "Detmolder Str. 4, 33102 Paderborn",
+    });
   });
 
   it("a street whose 'ß' was read as 'B' is no shop; the items' column heads end the search for one", () => {

@@ -749,8 +749,23 @@ function shop(
   // ("IMMER EINE GUTE IDEE" over "Kaiser's Tengelmann GmbH").
   // Not one inside brackets ("(Co. No. 654321-K)").
   const formal = (c: Cell) => (legalForm(namePart(c)) && !formOnly(c.text) ? 1 : 0);
+  // A name of words right over a street heads the address block: the shop's,
+  // over a slogan in larger print ("WUNSCHLOS GLÜCKLICH?", a QR code, then
+  // "Marktkauf Lehr" over "Detmolder Str. 4").
+  const addressed = (c: Cell) =>
+    !hasDigit(c.text) &&
+    !formOnly(c.text) &&
+    first.rows[c.row + 1]?.cells.some(
+      (d) => STREET_NAME.test(d.text.trim()) || STREET_WORD.test(d.text),
+    )
+      ? 1
+      : 0;
   const legal = names.sort(
-    (a, b) => formal(b) - formal(a) || size(b) - size(a) || a.bbox.y0 - b.bbox.y0,
+    (a, b) =>
+      formal(b) - formal(a) ||
+      addressed(b) - addressed(a) ||
+      size(b) - size(a) ||
+      a.bbox.y0 - b.bbox.y0,
   )[0];
   if (!legal) return addressOnly(first, all, used);
   // But a shop's own name over its operator's, in the same print, heads the
