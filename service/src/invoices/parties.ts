@@ -687,9 +687,10 @@ const meanConfidence = (cell: Cell) =>
 
 /**
  * A receipt's shop: among its first lines, before the first date or amount,
- * the one with a company's legal form, else the largest print (a logo, or
- * the shop's name over its address), read with some confidence; the same
- * name heading an address block under it gives the address.
+ * the one with a company's legal form, else one right over its street, else
+ * the largest print (a logo), read with some confidence; a name over it in
+ * the same print heads the slip instead; the same name heading an address
+ * block under it gives the address.
  */
 function shop(
   pages: readonly PageRows[],
