@@ -1884,6 +1884,48 @@ describe("till slips, third round (issue 26)", () => {
     expect(valuesOf(data)).toMatchObject({ invoice_date: "2020-02-27", total: 1.95 });
   });
 
+  it("one rate's net under the total is no subtotal; the slip's answer stays sure", () => {
+    const slip = (rows: [number, number, string][]) => {
+      const data = extractByLayout(
+        document([
+          [300, 40, "Marktkauf Lehr"],
+          [300, 70, "Detmolder Str. 4"],
+          [100, 100, "20.04.20 09:50"],
+          [100, 140, "SMIRNOFF VODKA 0,7L"],
+          [700, 140, "12,99"],
+          [100, 170, "SUMME EUR"],
+          [700, 170, "26,90"],
+          [100, 200, "Bar"],
+          [700, 200, "30,00"],
+          ...rows,
+        ]),
+      );
+      return { ...valuesOf(data), sure: checkInvoice(data).confident };
+    };
+    // Rate A's row only (rate B's misread): 8,87 + 0,62 is 9,49, not the total.
+    expect(
+      slip([
+        [100, 240, "MwSt"],
+        [300, 240, "Netto"],
+        [500, 240, "MwSt"],
+        [700, 240, "Brutto"],
+        [100, 270, "A 7 %"],
+        [300, 270, "8,87"],
+        [500, 270, "0,62"],
+        [700, 270, "9,49"],
+      ]),
+    ).toMatchObject({ total: 26.9, subtotal: null, tax_amount: null, sure: true });
+    // The net and tax of the whole slip do make it: kept.
+    expect(
+      slip([
+        [100, 240, "Netto"],
+        [700, 240, "25,14"],
+        [100, 270, "MwSt"],
+        [700, 270, "1,76"],
+      ]),
+    ).toMatchObject({ total: 26.9, subtotal: 25.14, tax_amount: 1.76 });
+  });
+
   it("the shop's name heads the slip over its operator's in the same print, a legal form cut off or not; a phone line is no slogan", () => {
     const data = extractByLayout(
       withWords(

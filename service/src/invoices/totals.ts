@@ -12,7 +12,9 @@
 // follow gives way to that one, what was paid in cash ("Total Incl. GST
 // 61.29", "Rounding 0.01", "Total 61.30"). When nothing adds up, the last of
 // each is taken (a total on its label's line before one read under a
-// column's head) and the checks say so. A total of zero (a balance after
+// column's head) and the checks say so; but a subtotal printed after the
+// total that does not make it is one tax rate's row, and no subtotal or tax
+// is given. A total of zero (a balance after
 // payment) is passed over for another.
 import type { InvoiceField } from "@/lib/kernel/contract";
 import { union } from "../layout/geometry";
@@ -41,6 +43,7 @@ interface Entry {
 }
 
 const cents = (n: number) => Math.round(n * 100);
+const NO_SPLIT = { subtotal: NOT_FOUND, tax_amount: NOT_FOUND };
 
 /** A discount, rebate or prepayment lowers the total, however it is printed. */
 const DEDUCTION =
@@ -151,6 +154,16 @@ export function findTotals(
   const sub = others.filter((s) => !total || s.at < total.at).at(-1) ?? others.at(-1);
   const mine = taxes.filter((t) => (!sub || t.at > sub.at) && (!total || t.at < total.at));
   const tax = mine.at(-1) ?? taxes.at(-1);
+  // One printed after the total that does not make it with the tax is one
+  // rate's net in a tax table ("A 7 % 8,87 0,62 9,49" under "SUMME 26,90").
+  const afterTotal =
+    sub !== undefined &&
+    total !== undefined &&
+    sub.at > total.at &&
+    cents(sub.value) + cents(tax?.value ?? 0) !== cents(total.value);
+  if (afterTotal) {
+    return { ...NO_SPLIT, total: total.field, totalAdjustment: 0, itemAdjustment: 0 };
+  }
   return {
     subtotal: sub?.field ?? NOT_FOUND,
     tax_amount: tax?.field ?? NOT_FOUND,
