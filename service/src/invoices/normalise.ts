@@ -52,6 +52,14 @@ export interface Found<T> {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+/** Year, month and day as YYYY-MM-DD, when they make a day of the calendar (no 31 June). */
+function calendarDay(y: number, m: number, d: number): string | undefined {
+  const real = new Date(Date.UTC(y, m - 1, d));
+  return real.getUTCDate() === d && real.getUTCMonth() === m - 1
+    ? `${y}-${pad(m)}-${pad(d)}`
+    : undefined;
+}
+
 const dates = new Map<string, Found<string> | undefined>();
 
 /** The first full date (day, month and year all printed) in `text`, as YYYY-MM-DD. */
@@ -115,10 +123,8 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
   const iso = ISO_DATE.exec(text);
   if (iso && (!best || iso.index < best.index)) {
     const [whole, y = "", m = "", d = ""] = iso;
-    const real = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-    if (real.getUTCDate() === Number(d) && real.getUTCMonth() === Number(m) - 1) {
-      return { value: `${y}-${m}-${d}`, text: whole, index: iso.index };
-    }
+    const value = calendarDay(Number(y), Number(m), Number(d));
+    if (value) return { value, text: whole, index: iso.index };
   }
   const short = DAY_MONTH_YEAR.exec(text);
   if (short && (!best || short.index < best.index)) {
@@ -126,11 +132,8 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
     const short3 = month.slice(0, 3).toLowerCase();
     const m = MONTHS.indexOf(short3) + 1 || (MALAY_MONTHS[short3] ?? 0);
     const y = year.length === 2 ? 2000 + Number(year) : Number(year);
-    const d = Number(day);
-    const real = new Date(Date.UTC(y, m - 1, d));
-    if (d >= 1 && real.getUTCDate() === d && real.getUTCMonth() === m - 1) {
-      return { value: `${y}-${pad(m)}-${pad(d)}`, text: whole, index: short.index };
-    }
+    const value = calendarDay(y, m, Number(day));
+    if (value) return { value, text: whole, index: short.index };
   }
   if (!best) return dottedDate(text);
   const { start } = best;
@@ -163,9 +166,8 @@ function dottedDate(text: string): Found<string> | undefined {
   const [d, m] = [Number(day), Number(month)];
   const y = year.length === 2 ? 2000 + Number(year) : Number(year);
   if ((year.length === 2 && y > new Date().getUTCFullYear()) || !plausibleYear(y)) return undefined;
-  const real = new Date(Date.UTC(y, m - 1, d));
-  if (d < 1 || real.getUTCDate() !== d || real.getUTCMonth() !== m - 1) return undefined;
-  return { value: `${y}-${pad(m)}-${pad(d)}`, text: whole, index: found.index };
+  const value = calendarDay(y, m, d);
+  return value === undefined ? undefined : { value, text: whole, index: found.index };
 }
 
 /** A US state's code and a ZIP code ("Chicago IL 60613", "Denver, CO 80218-1234"). */

@@ -43,7 +43,6 @@ interface Entry {
 }
 
 const cents = (n: number) => Math.round(n * 100);
-const NO_SPLIT = { subtotal: NOT_FOUND, tax_amount: NOT_FOUND };
 
 /** A discount, rebate or prepayment lowers the total, however it is printed. */
 const DEDUCTION =
@@ -162,7 +161,13 @@ export function findTotals(
     sub.at > total.at &&
     cents(sub.value) + cents(tax?.value ?? 0) !== cents(total.value);
   if (afterTotal) {
-    return { ...NO_SPLIT, total: total.field, totalAdjustment: 0, itemAdjustment: 0 };
+    return {
+      subtotal: NOT_FOUND,
+      tax_amount: NOT_FOUND,
+      total: total.field,
+      totalAdjustment: 0,
+      itemAdjustment: 0,
+    };
   }
   return {
     subtotal: sub?.field ?? NOT_FOUND,
