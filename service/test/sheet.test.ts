@@ -1,5 +1,8 @@
 // The sheet of paper in a photo: found, flattened, and boxes on it mapped back
 // onto the photo as sent; nothing found where there is no desk around a sheet.
+// On a scan, the slip laid on a card; a page with white between its paragraphs left whole.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { preparePage } from "../src/preprocess";
@@ -54,6 +57,33 @@ function fullPage() {
   return canvas;
 }
 
+/**
+ * A till slip scanned on A4 at 150 dpi: laid at the top right on a grey card
+ * with flecks, the scanner's black lid beside the card; the slip's box.
+ */
+function scannedSlip() {
+  const [width, height] = [1240, 1754];
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "rgb(20,20,20)";
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = "rgb(172,166,158)";
+  ctx.fillRect(330, 0, width - 330, height);
+  ctx.fillStyle = "rgb(120,114,108)";
+  for (let i = 0; i < 1500; i++) {
+    ctx.fillRect(330 + ((i * 7919) % (width - 330)), (i * 104729) % height, 3, 2);
+  }
+  const slip = { x: 800, y: 0, width: width - 800, height: 1100 };
+  ctx.fillStyle = "rgb(246,246,244)";
+  ctx.fillRect(slip.x, slip.y, slip.width, slip.height);
+  ctx.fillStyle = "#222222";
+  ctx.font = '26px "DejaVu Sans Mono"';
+  for (const [i, line] of [...LINES, ...LINES].entries()) {
+    ctx.fillText(line, slip.x + 40, 80 + i * 90);
+  }
+  return { canvas, slip };
+}
+
 describe("findSheet", () => {
   it("finds the paper's four corners on a wooden desk and flattens it upright", async () => {
     const { canvas, corners } = deskPhoto();
@@ -76,6 +106,17 @@ describe("findSheet", () => {
     const [tlx = 0, tly = 0] = corners[0] ?? [];
     expect(Math.abs(back.x0 - tlx)).toBeLessThan(30);
     expect(Math.abs(back.y0 - tly)).toBeLessThan(30);
+  });
+
+  it("finds a slip on a scan, at the scan's edge, on a grey card by a black lid", async () => {
+    const { canvas, slip } = scannedSlip();
+    const sheet = await findSheet(toGrey(canvas), canvas, "scan");
+    expect(sheet).toBeDefined();
+    const [tl, , br] = sheet?.corners ?? [];
+    expect(Math.abs((tl?.[0] ?? 0) - slip.x)).toBeLessThan(30);
+    expect(Math.abs((br?.[1] ?? 0) - slip.height)).toBeLessThan(40);
+    // Not on a photo's terms, which take the card and slip for one sheet, or none.
+    expect(await findSheet(toGrey(canvas), canvas)).toBeUndefined();
   });
 
   it("finds nothing where no desk is around a sheet", async () => {
@@ -109,9 +150,23 @@ describe("preparePage with the sheet step", () => {
     expect(Math.abs(whole.y1 - Math.max(...ys))).toBeLessThan(30);
   });
 
-  it("looks for no sheet on a page whose resolution is known (a scan, a PDF page)", async () => {
-    const { canvas } = deskPhoto();
-    const prepared = await preparePage(canvas.toBuffer("image/png"), steps, "pgm", 200);
-    expect(prepared.grey?.width).toBe(1000);
+  it("on a scan, reads the slip alone, cut from the card and the scanner's lid", async () => {
+    const { canvas, slip } = scannedSlip();
+    const prepared = await preparePage(canvas.toBuffer("image/png"), steps, "pgm", 150);
+    expect(prepared.grey?.width).toBeLessThan(slip.width * 1.1);
+    expect(prepared.grey?.height).toBeLessThan(slip.height * 1.1);
+    const whole = prepared.toOriginal({ x0: 0, y0: 0, x1: 10, y1: 10 });
+    expect(Math.abs(whole.x0 - slip.x)).toBeLessThan(30);
+  });
+
+  it("leaves a scanned page whole: white paper between its paragraphs is no slip", async () => {
+    // A page drawn by the second generator: a dark banner, paragraphs, a table
+    // whose white rows lie between them.
+    const bytes = readFileSync(
+      path.join(import.meta.dirname, "../../fixtures/rendered/text/banner-1.png"),
+    );
+    const prepared = await preparePage(bytes, steps, "pgm", 150);
+    expect(prepared.grey?.width).toBe(prepared.original?.width);
+    expect(prepared.grey?.height).toBe(prepared.original?.height);
   });
 });

@@ -2,7 +2,7 @@
 // each step on only where the calibration bench showed it helps
 // (docs/quality.md):
 //   sheet      find the sheet of paper in a photo and flatten it, the desk cut
-//              away (sheet.ts); only on pages whose resolution is not given
+//              away (sheet.ts); on a scan or a PDF's page, a slip on a card
 //   normalize  divide out uneven light and stretch contrast (background.ts), after
 //              turning light text on dark into dark text on light (inverted.ts);
 //              a clean page's (clean.ts) contrast is only stretched, its paper even already
@@ -167,12 +167,13 @@ export async function preparePage(
   // whether the half-size page is the one to read, or the page at full size.
   let base = 1;
   let page: Awaited<ReturnType<typeof prepare>> | undefined;
-  // The sheet of paper in a photo (sheet.ts): looked for on a page whose
-  // resolution nothing gives (a phone photo), never on a scan or a PDF page.
+  // The sheet of paper (sheet.ts): on a page whose resolution nothing gives (a
+  // phone photo), the sheet on a desk; on one whose resolution is known (a scan,
+  // a PDF's page), the slip laid on a card or under the scanner's black lid.
   let sheet: Sheet | undefined;
-  const photo = steps.has("sheet") && resolution === undefined && headerDpi(bytes) === undefined;
+  const kind = (resolution ?? headerDpi(bytes)) === undefined ? "photo" : "scan";
   const onSheet = async (image: Grey, colour?: PixelSource) => {
-    const found = photo ? await findSheet(image, colour) : undefined;
+    const found = steps.has("sheet") ? await findSheet(image, colour, kind) : undefined;
     return { image: found?.image ?? image, sheet: found };
   };
   let xHeight: number | undefined;

@@ -21,6 +21,13 @@
 // it (the lit part of a page in shadow is no sheet; a wooden desk's grain
 // counts as some print, so an outline with four straight edges is allowed more).
 // Nothing found: the photo is read whole, as before.
+//
+// On a scan (its resolution known) the slip laid on card or under the
+// scanner's black lid is looked for by its own rules (docs/quality.md, "A slip
+// on a scan"): no outline of edges, the region as white as the scan's paper
+// (PAPER_SHARE, PAPER_BAND) with thin strips of it opened away, print outside
+// allowed (the card's grain) but next to no paper (MAX_PAPER_OUTSIDE: a white
+// page between its paragraphs is no slip), cut out square.
 import { type Canvas, createCanvas } from "@napi-rs/canvas";
 import type { BBox } from "@/lib/kernel/contract";
 import { loadOpenCv } from "../images";
@@ -61,6 +68,11 @@ const INK = 40;
  */
 const MAX_INK_OUTSIDE = 0.1;
 const MAX_INK_OUTSIDE_EDGED = 0.35;
+/** On a scan, the paper: grey levels within this of its whitest (PAPER_SHARE of the scan is at least that white). */
+const PAPER_BAND = 28;
+const PAPER_SHARE = 0.03;
+/** On a scan, the share of what lies outside the slip that is as white as paper, at most. */
+const MAX_PAPER_OUTSIDE = 0.05;
 /** A margin at least this bright all along is the canvas a photo was pasted on. */
 const FLAT_WHITE = 250;
 /** The corners are moved out by this share of the sheet's size, so no print at its edge is cut. */
@@ -99,6 +111,31 @@ function insideMargins(small: Grey): { x0: number; y0: number; x1: number; y1: n
   while (x0 < x1 && whiteColumn(x0, y0, y1)) x0++;
   while (x1 > x0 && whiteColumn(x1 - 1, y0, y1)) x1--;
   return { x0, y0, x1, y1 };
+}
+
+/** The grey level PAPER_SHARE of `pixels` reach or pass: the paper's white on a scan. */
+function paperLevel(pixels: Uint8Array): number {
+  const counts = new Array<number>(256).fill(0);
+  for (const value of pixels) counts[value] = (counts[value] ?? 0) + 1;
+  let seen = 0;
+  for (let level = 255; level > 0; level--) {
+    seen += counts[level] ?? 0;
+    if (seen >= PAPER_SHARE * pixels.length) return level;
+  }
+  return 0;
+}
+
+/** The corners of the upright box around `points`. */
+function boxCorners(points: readonly Point[]): Point[] {
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ];
 }
 
 const distance = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
@@ -188,7 +225,11 @@ function whiteness(colour: PixelSource, size: { width: number; height: number })
  * there is none to find. `colour`, the same photo in colour, tells paper from a
  * desk of the same grey.
  */
-export async function findSheet(image: Grey, colour?: PixelSource): Promise<Sheet | undefined> {
+export async function findSheet(
+  image: Grey,
+  colour?: PixelSource,
+  kind: "photo" | "scan" = "photo",
+): Promise<Sheet | undefined> {
   const { cv } = await loadOpenCv();
   const made: { delete(): void }[] = [];
   const keep = <T extends { delete(): void }>(mat: T): T => {
@@ -234,7 +275,7 @@ export async function findSheet(image: Grey, colour?: PixelSource): Promise<Shee
     const grey = inner.data;
     const ground = closed.data;
     /** Whether `outline` (points on the inner photo) holds a sheet, by the tests at the top. */
-    const holdsSheet = (outline: Point[], inkAllowed: number): boolean => {
+    const holdsSheet = (outline: Point[], inkAllowed: number, paperFrom = 256): boolean => {
       const region = keep(cv.Mat.zeros(innerHeight, innerWidth, cv.CV_8UC1));
       const polygon = keep(cv.matFromArray(outline.length, 1, cv.CV_32SC2, outline.flat()));
       const polygons = keep(new cv.MatVector());
@@ -248,12 +289,16 @@ export async function findSheet(image: Grey, colour?: PixelSource): Promise<Shee
       let outside = 0;
       let ink = 0;
       let inkOutside = 0;
+      let paperOutside = 0;
       for (let p = 0; p < total; p++) {
         const value = grey[p] ?? 0;
         if (region.data[p] !== 0) {
           area++;
           inside += value;
-        } else outside += value;
+        } else {
+          outside += value;
+          if (value >= paperFrom && near.data[p] === 0) paperOutside++;
+        }
         if ((ground[p] ?? 0) - value > INK) {
           ink++;
           if (near.data[p] === 0) inkOutside++;
@@ -265,7 +310,8 @@ export async function findSheet(image: Grey, colour?: PixelSource): Promise<Shee
         area <= MAX_AREA * total &&
         contrast >= MIN_CONTRAST &&
         // Print outside: the region is the lit part of a page, not the whole sheet.
-        inkOutside <= inkAllowed * ink
+        inkOutside <= inkAllowed * ink &&
+        paperOutside <= MAX_PAPER_OUTSIDE * (total - area)
       );
     };
     /**
@@ -326,26 +372,40 @@ export async function findSheet(image: Grey, colour?: PixelSource): Promise<Shee
       };
     };
     let corners: Point[] | undefined;
-    // The sheet's border: four straight edges in the closed photo.
-    const edges = keep(new cv.Mat());
-    cv.Canny(closed, edges, EDGE_LOW, EDGE_HIGH);
-    cv.dilate(edges, edges, keep(cv.Mat.ones(3, 3, cv.CV_8U)));
-    const outlines = keep(new cv.MatVector());
     const hierarchy = keep(new cv.Mat());
-    cv.findContours(edges, outlines, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_SIMPLE);
-    const quads = Array.from({ length: outlines.size() }, (_, i) =>
-      cornersOf(keep(outlines.get(i))),
-    )
-      // Too small or too large for a sheet: no need to look at its pixels.
-      .filter((q) => q.exact && q.hull >= MIN_AREA * total && q.hull <= MAX_AREA * total)
-      .sort((x, y) => y.hull - x.hull);
-    corners = quads.find(
-      (q) => holdsSheet(q.corners, MAX_INK_OUTSIDE_EDGED) && edgesHold(q.corners),
-    )?.corners;
+    if (kind === "photo") {
+      // The sheet's border: four straight edges in the closed photo.
+      const edges = keep(new cv.Mat());
+      cv.Canny(closed, edges, EDGE_LOW, EDGE_HIGH);
+      cv.dilate(edges, edges, keep(cv.Mat.ones(3, 3, cv.CV_8U)));
+      const outlines = keep(new cv.MatVector());
+      cv.findContours(edges, outlines, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_SIMPLE);
+      const quads = Array.from({ length: outlines.size() }, (_, i) =>
+        cornersOf(keep(outlines.get(i))),
+      )
+        // Too small or too large for a sheet: no need to look at its pixels.
+        .filter((q) => q.exact && q.hull >= MIN_AREA * total && q.hull <= MAX_AREA * total)
+        .sort((x, y) => y.hull - x.hull);
+      corners = quads.find(
+        (q) => holdsSheet(q.corners, MAX_INK_OUTSIDE_EDGED) && edgesHold(q.corners),
+      )?.corners;
+    }
     if (!corners) {
-      // Else the largest bright region after Otsu's split, when it is convex enough.
+      // Else the largest bright region, when it is convex enough: after Otsu's
+      // split on a photo; on a scan, as bright as its whitest paper (the scanner
+      // lid's black and the grey card a slip lies on are two more levels, which
+      // one split would not part).
       const bright = keep(new cv.Mat());
-      cv.threshold(closed, bright, 0, 255, cv.THRESH_BINARY + cv.THRESH_OTSU);
+      const paper = kind === "scan" ? paperLevel(closed.data) - PAPER_BAND : 256;
+      if (kind === "photo") cv.threshold(closed, bright, 0, 255, cv.THRESH_BINARY + cv.THRESH_OTSU);
+      else {
+        cv.threshold(closed, bright, paper, 255, cv.THRESH_BINARY);
+        // Thin light strips (the card's lit edge, a sheet under it) are no paper joined to the slip.
+        const wide = keep(
+          cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * side + 1, 2 * side + 1)),
+        );
+        cv.morphologyEx(bright, bright, cv.MORPH_OPEN, wide);
+      }
       const regions = keep(new cv.MatVector());
       cv.findContours(bright, regions, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
       let largest: OpenCvMat | undefined;
@@ -356,9 +416,17 @@ export async function findSheet(image: Grey, colour?: PixelSource): Promise<Shee
       if (!largest) return undefined;
       const found = cornersOf(largest);
       if (cv.contourArea(largest) < MIN_SOLIDITY * found.hull) return undefined;
-      if (!holdsSheet(found.corners, MAX_INK_OUTSIDE) || !edgesHold(found.corners))
-        return undefined;
-      corners = found.corners;
+      // A scan's card has grain that reads as print, and its light is even: no
+      // lit part of a page is taken for a sheet, but a white page's part between
+      // paragraphs (white margins outside) would be.
+      const held =
+        kind === "photo"
+          ? holdsSheet(found.corners, MAX_INK_OUTSIDE)
+          : holdsSheet(found.corners, 1, paper);
+      if (!held || !edgesHold(found.corners)) return undefined;
+      // A slip on a scanner lies square to it, near enough for deskew: cut
+      // out, not warped by a corner its print or the card's edge moved.
+      corners = kind === "photo" ? found.corners : boxCorners(found.corners);
     }
     // Onto the image as given, moved out a little all round.
     const [cx, cy] = [
