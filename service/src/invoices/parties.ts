@@ -108,7 +108,8 @@ const isLabelOrTitle = (cell: Cell) => matchLabel(cell.text) !== undefined || is
 const withMoney = (text: string) => findAmounts(text).some(hasDecimals);
 /**
  * A name set wide as one word: single characters in a run of three or more
- * joined ("P E N N Y - M A R K T GmbH" is "PENNY-MARKT GmbH", "R E W E" "REWE").
+ * joined ("P E N N Y - M A R K T GmbH" is "PENNY-MARKT GmbH", "R E W E" "REWE"),
+ * with two small letters after them read as one ("B a u m a r kt": "Baumarkt").
  */
 function unspaced(text: string): string {
   const tokens = text.split(" ");
@@ -116,6 +117,13 @@ function unspaced(text: string): string {
   for (let i = 0; i < tokens.length; ) {
     let j = i;
     while ([...(tokens[j] ?? "")].length === 1) j++;
+    if (
+      j - i >= 3 &&
+      /^\p{Ll}$/u.test(tokens[j - 1] ?? "") &&
+      /^\p{Ll}{2}$/u.test(tokens[j] ?? "")
+    ) {
+      j++;
+    }
     if (j - i >= 3) {
       out.push(tokens.slice(i, j).join(""));
       i = j;
@@ -686,6 +694,39 @@ const meanConfidence = (cell: Cell) =>
   cell.words.reduce((s, w) => s + w.confidence, 0) / (cell.words.length || 1);
 
 /**
+ * A word in capitals with a small letter of the same shape read into it
+ * ("AUTo", "PRESsE"): in capitals. Words of mixed case keep it ("GmbH", "McDonald's").
+ */
+const capitalsMended = (text: string) =>
+  text.replace(/(?<!\p{L})(?=(?:\P{Ll}*\p{Lu}){2})[\p{Lu}cosuvwxz]{3,}(?!\p{L})/gu, (word) =>
+    word.toUpperCase(),
+  );
+
+/** A word read this unsure before a shop's name is a logo's remnant. */
+const LOGO_CONFIDENCE = 0.3;
+
+/**
+ * Where a shop's name starts in its line: past what is left of a logo before
+ * it, read as a word of little confidence ("hewau SHELL TANJUNG BARAT") or a
+ * few small letters ("am dm-drogerie markt"), as long as a word is left.
+ */
+function pastLogo(cell: Cell): number {
+  const tokens = cell.text.split(" ");
+  const sure = cell.words.length === tokens.length;
+  let from = 0;
+  for (let i = 0; i < tokens.length - 1; i++) {
+    const token = tokens[i] ?? "";
+    if (!logoRemnant(token, sure ? cell.words[i]?.confidence : undefined)) break;
+    from += token.length + 1;
+  }
+  return from;
+}
+
+const logoRemnant = (text: string, confidence = 1) =>
+  legalForm(text) === undefined &&
+  (confidence < LOGO_CONFIDENCE || /^\p{P}?\p{Ll}{1,3}$/u.test(text));
+
+/**
  * A receipt's shop: among its first lines, before the first date or amount,
  * the one with a company's legal form, else one right over its street, else
  * the largest print (a logo), read with some confidence; a name over it in
@@ -724,14 +765,22 @@ function shop(
     (NAME_THEN_STREET.exec(c.text)?.[1] ?? c.text)
       .replace(/\([^)]*\)/gu, "")
       .replace(/#\s*\d+/gu, "");
+  // A name of words right over a street heads the address block (below).
+  const overStreet = (c: Cell) =>
+    !hasDigit(c.text) &&
+    !formOnly(c.text) &&
+    first.rows[c.row + 1]?.cells.some(
+      (d) => STREET_NAME.test(d.text.trim()) || STREET_WORD.test(d.text),
+    ) === true;
   const names = top.filter(
     (c) =>
       (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
       meanConfidence(c) >= 0.25 &&
       // A name may start with a number when it carries a legal form ("99 Speed Mart S/B").
       (!/^\W*\d/u.test(c.text) || legalForm(c.text) !== undefined) &&
-      // Lower case first only with a legal form ("adidas do Brasil Ltda.").
-      (!/^\p{Ll}/u.test(c.text) || legalForm(namePart(c)) !== undefined) &&
+      // Lower case first only with a legal form ("adidas do Brasil Ltda.") or
+      // right over the street ("dm-drogerie markt" over "Pohlweg 110").
+      (!/^\p{Ll}/u.test(c.text) || legalForm(namePart(c)) !== undefined || overStreet(c)) &&
       !GREETING.test(c.text.replace(/^\P{L}+/u, "")) &&
       !SLOGAN.test(c.text.trim()) &&
       !PHONE.test(namePart(c)) &&
@@ -753,14 +802,7 @@ function shop(
   // A name of words right over a street heads the address block: the shop's,
   // over a slogan in larger print ("WUNSCHLOS GLÜCKLICH?", a QR code, then
   // "Marktkauf Lehr" over "Detmolder Str. 4").
-  const addressed = (c: Cell) =>
-    !hasDigit(c.text) &&
-    !formOnly(c.text) &&
-    first.rows[c.row + 1]?.cells.some(
-      (d) => STREET_NAME.test(d.text.trim()) || STREET_WORD.test(d.text),
-    )
-      ? 1
-      : 0;
+  const addressed = (c: Cell) => (overStreet(c) ? 1 : 0);
   const legal = names.sort(
     (a, b) =>
       formal(b) - formal(a) ||
@@ -772,15 +814,21 @@ function shop(
   // But a shop's own name over its operator's, in the same print, heads the
   // slip ("U2 SUPERMERCATO" over "UNES MAXI S.P.A."; "McDonald's Toa Payoh
   // Central", its address, then "McDonald's Restaurants Pte Ltd").
-  const heading = names.reduce((a, b) => (b.row < a.row ? b : a));
+  // Under a logo read as letters, the name right over the operator's
+  // ("Modk", "MEDIA MARKT", then "TV-Hifi-Elektro GmbH Paderborn").
   const samePrint = (a: Cell, b: Cell) =>
     size(a) <= SAME_PRINT * size(b) && size(b) <= SAME_PRINT * size(a);
+  const topmost = names.reduce((a, b) => (b.row < a.row ? b : a));
+  const rightOver = names.find(
+    (c) => formal(legal) && c.row === legal.row - 1 && samePrint(c, legal),
+  );
+  const heading = samePrint(topmost, legal) ? topmost : (rightOver ?? legal);
   // Not a slogan over the name, a line a word in larger print ("IMMER" /
   // "EINE" / "GUTE" / "IDEE" over "Kaiser's Tengelmann GmbH").
   const slogan = names.some(
     (c) => c.row > heading.row && c.row < legal.row && size(c) > SAME_PRINT * size(legal),
   );
-  const ranked = heading.row < legal.row && samePrint(heading, legal) && !slogan ? heading : legal;
+  const ranked = heading.row < legal.row && !slogan ? heading : legal;
   const large = (c: Cell) => size(c) >= LARGE_PRINT * first.unit;
   const inNamePrint = (name: Cell, c: Cell) => large(name) && size(c) >= WRAPPED_SIZE * size(name);
   // The slip's width in print (its rows' usual left and right ends, specks
@@ -819,7 +867,7 @@ function shop(
       addressOf([street, ...linesAfter(all, best)]),
     ];
   }
-  const found = nameIn(best);
+  const found = nameIn(best, pastLogo(best));
   if (!found) return undefined;
   // A name set wide breaks into cells ("P E N N Y - M A R K T   GmbH"): its
   // legal form alone is one cell of it, the last. A name in large print may
@@ -848,6 +896,8 @@ function shop(
   let from = at;
   const beside = (c: Cell) => formOnly(best.text) || setApart || inLarge(c);
   for (let c = line[from - 1]; c && beside(c); c = line[from - 1]) from--;
+  // Not a logo's few small letters read before it ("‚dm", then "dm-drogerie markt").
+  while (from < at && logoRemnant(line[from]?.text ?? "")) from++;
   let to = at + 1;
   for (let c = line[to]; c && (formOnly(c.text) || inLarge(c)); c = line[to]) to++;
   const before = nameOf(line.slice(from, at));
@@ -871,14 +921,16 @@ function shop(
       : undefined;
   const pieces = [...before, found, ...after, ...(more ? [more] : [])];
   // A comma between them stays ("Pastelaria Bela Vista, Lda." in two cells).
-  const name = unspaced(
-    pieces
-      .map((p, i) =>
-        i < pieces.length - 1 && p.cell.text.trimEnd().endsWith(`${p.text},`)
-          ? `${p.text},`
-          : p.text,
-      )
-      .join(" "),
+  const name = capitalsMended(
+    unspaced(
+      pieces
+        .map((p, i) =>
+          i < pieces.length - 1 && p.cell.text.trimEnd().endsWith(`${p.text},`)
+            ? `${p.text},`
+            : p.text,
+        )
+        .join(" "),
+    ),
   );
   const named = field(name, pieces, " ");
   const last = more?.cell ?? best;
