@@ -290,9 +290,11 @@ const GLUED_CODE =
 
 /**
  * An amount alone in its text with a space read beside its decimal point
- * ("51. 05", "RM25 .25", a faded till's): read without it, its text as printed.
+ * ("51. 05", "RM25 .25", a faded till's), perhaps with the till's mark of its
+ * tax class after it ("19. 99 *", "3 ,50 B"): read without it, its text as printed.
  */
-const STRAY_SPACE = /^(\s*\D{0,3}?\s*)(\d{1,3}(?:[.,]\d{3})*(?: [.,]|[.,] )\d{2})\s*$/u;
+const STRAY_SPACE =
+  /^(\s*\D{0,3}?\s*)(\d{1,3}(?:[.,]\d{3})*(?: [.,]|[.,] )\d{2})(?:\s+(?:\*|[A-D]))?\s*$/u;
 /** The space beside a decimal point that STRAY_SPACE allows, taken out. */
 const closeUp = (text: string) => text.replace(/ (?=[.,]\d{2}$)|(?<=[.,]) (?=\d{2}$)/u, "");
 

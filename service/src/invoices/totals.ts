@@ -141,9 +141,17 @@ export function findTotals(
   // receipt without a total's label may say what it cost by the cash
   // tendered less the change.
   const paid = totals.length === 0 ? paidSubtotal(pages, labels, skip, subtotals) : undefined;
-  // A total on its label's line before one under a column's head: "Total €1.95", then
-  // a tax table whose "Total" column holds one rate's share.
-  const total = paid ?? totals.find((t) => !t.under) ?? totals[0];
+  // Without either, what the tax table's rates come to.
+  const rated = totals.length === 0 && !paid ? ratesTotal(pages) : undefined;
+  if (rated) return { ...rated, totalAdjustment: 0, itemAdjustment: 0 };
+  // A total on its label's line before one under a column's head ("Total
+  // €1.95", then a tax table whose "Total" column holds one rate's share);
+  // of them, the one the tax table's net and tax make, if any.
+  const candidates = paid
+    ? [paid]
+    : [...totals.filter((t) => !t.under), ...totals.filter((t) => t.under)];
+  const made = candidates.find((t) => netTaxGross(pages, t.value));
+  const total = made ?? candidates[0];
   const split = total && netTaxGross(pages, total.value);
   if (split) {
     const { subtotal, tax_amount } = split;
@@ -209,33 +217,66 @@ export function cashRounded(
 type Split = Pick<Totals, "subtotal" | "tax_amount" | "total">;
 
 /** The last three amounts of `cells` when the first two make the third: net, tax and gross. */
-function splitOf(cells: readonly Cell[]): Split | undefined {
+/**
+ * The last three amounts of a row when two make the third, in any order
+ * ("Brutto Netto Steuer", "MWST + Netto = Brutto"): the smaller of the two is
+ * the tax; or, the third misread, when the first two make `total`.
+ */
+function splitOf(cells: readonly Cell[], total?: number): Split | undefined {
   const amounts = cells.flatMap((c) =>
     findAmounts(c.text)
       .filter(hasDecimals)
       .map((a) => field(a.value, [piece(c, a.index, a.text.length)])),
   );
-  const [net, tax, gross] = amounts.slice(-3);
-  if (!net || !tax || !gross) return undefined;
-  const made = cents(Number(net.value)) + cents(Number(tax.value));
-  return made === cents(Number(gross.value))
-    ? { subtotal: net, tax_amount: tax, total: gross }
-    : undefined;
+  const last = amounts.slice(-3);
+  const [first, second, third] = last;
+  if (!first || !second || !third) return undefined;
+  const money = (f: InvoiceField) => cents(Number(f.value));
+  const [tax, net, gross] = [...last].sort((a, b) => money(a) - money(b));
+  if (tax && net && gross && money(tax) + money(net) === money(gross)) {
+    return { subtotal: net, tax_amount: tax, total: gross };
+  }
+  if (total === undefined || money(first) + money(second) !== cents(total)) return undefined;
+  const [larger, smaller] = money(first) >= money(second) ? [first, second] : [second, first];
+  return { subtotal: larger, tax_amount: smaller, total: third };
 }
 
 /**
  * A row that splits the total into net and tax, its last three amounts net,
  * tax and gross (a till's tax table: "Gesamtbetrag 9,36 1,20 10,56", its
- * label however misread); the last such row.
+ * label however misread, or its gross: "Summe 2,84 20,67 73,51" under "zu
+ * zahlen 23,51"); the last such row.
  */
 function netTaxGross(pages: readonly PageRows[], total: number): Split | undefined {
   let found: Split | undefined;
   for (const row of pages.flatMap((p) => p.rows)) {
-    const split = splitOf(row.cells);
-    if (split && cents(Number(split.total.value)) === cents(total)) found = split;
+    const split = splitOf(row.cells, total);
+    const made =
+      split && cents(Number(split.subtotal.value)) + cents(Number(split.tax_amount.value));
+    if (made === cents(total)) found = split;
   }
   return found;
 }
+
+/**
+ * A receipt's total read from its tax table when no label names one ("Summe"
+ * misread): the rows that print a rate and its gross, net and tax, summed
+ * ("A=19,00% 13,78 11,58 2,20").
+ */
+function ratesTotal(pages: readonly PageRows[]): Split | undefined {
+  const splits = pages
+    .flatMap((p) => p.rows)
+    .filter((row) => row.cells.some((c) => RATE.test(c.text)))
+    .flatMap((row) => splitOf(row.cells) ?? []);
+  if (splits.length === 0) return undefined;
+  return {
+    subtotal: sumFields(splits.map((s) => s.subtotal)),
+    tax_amount: sumFields(splits.map((s) => s.tax_amount)),
+    total: sumFields(splits.map((s) => s.total)),
+  };
+}
+
+const RATE = /\d\s?%/;
 
 /** The change given back, under the cash tendered. */
 const CHANGE =
