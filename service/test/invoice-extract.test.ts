@@ -2171,3 +2171,144 @@ describe("till slips, third round (issue 26)", () => {
     });
   });
 });
+
+describe("till slips, fourth round (issue 26)", () => {
+  const slip = (head: [number, number, string][]) =>
+    document([
+      ...head,
+      [100, 200, "18.05.2020 16:07 2171/3"],
+      [100, 240, "Ricola Kräuter"],
+      [700, 240, "1,75"],
+      [100, 270, "Summe"],
+      [700, 270, "1,75"],
+    ]);
+  const shopOf = (data: ReturnType<typeof extractByLayout>) => ({
+    name: data.fields.supplier_name.value,
+    address: data.fields.supplier_address.value,
+  });
+
+  it("a name in small letters right over its street, past a logo's letters before it", () => {
+    for (const extract of [extractByLayout, extractByPatterns]) {
+      const data = extract(
+        slip([
+          [300, 40, "am dm-drogerie markt"],
+          [300, 70, "Pohlweg 110"],
+          [300, 100, "33100 Paderborn"],
+        ]),
+      );
+      expect(shopOf(data)).toEqual({
+        name: "dm-drogerie markt",
+        address: "Pohlweg 110, 33100 Paderborn",
+      });
+    }
+  });
+
+  it("a word read with next to no confidence before the name is a logo's", () => {
+    const page = slip([
+      [300, 40, "hewau SHELL TANJUNG BARAT"],
+      [300, 70, "JL. RAYA TANJUNG BARAT NO.150"],
+    ]);
+    const logo = page.pages[0]?.words[0];
+    if (logo) logo.confidence = 0.05;
+    expect(extractByLayout(page).fields.supplier_name.value).toBe("SHELL TANJUNG BARAT");
+  });
+
+  it("capitals with a small letter of their shape read into them, and a name set wide", () => {
+    const name = (text: string) =>
+      extractByLayout(
+        slip([
+          [300, 40, text],
+          [300, 70, "Grüner Weg 41"],
+        ]),
+      ).fields.supplier_name.value;
+    expect(name("AUTo SPREVES GmbH")).toBe("AUTO SPREVES GmbH");
+    expect(name("toom B a u m a r kt GmbH")).toBe("toom Baumarkt GmbH");
+    // Mixed case as printed stays.
+    expect(name("McDonald's Restaurants Pte Ltd")).toBe("McDonald's Restaurants Pte Ltd");
+  });
+
+  it("the total a tax table's net and tax make, its own sum misread", () => {
+    const page = document([
+      [300, 40, "LIDL"],
+      [300, 70, "Warburger Straße 130"],
+      [100, 110, "EUR"],
+      [100, 140, "Bio Orangen"],
+      [700, 140, "2,49 A"],
+      [100, 170, "Premium Vodka"],
+      [700, 170, "9,98 B"],
+      [100, 200, "zu zahlen"],
+      [700, 200, "23,51"],
+      [100, 230, "Kreditkarte"],
+      [700, 230, "23,51"],
+      [100, 270, "MWST%"],
+      [300, 270, "MWST"],
+      [500, 270, "Netto"],
+      [700, 270, "Brutto"],
+      [100, 300, "A 7%"],
+      [300, 300, "0,63"],
+      [500, 300, "9,04"],
+      [700, 300, "9,67"],
+      [100, 330, "B 19%"],
+      [300, 330, "2,21"],
+      [500, 330, "11,63"],
+      [700, 330, "13,84"],
+      [100, 360, "Summe"],
+      [300, 360, "2,84"],
+      [500, 360, "20,67"],
+      // 23,51 misread.
+      [700, 360, "73,51"],
+      [100, 400, "Datum 12.05.20 09:55 Uhr"],
+    ]);
+    expect(valuesOf(extractByLayout(page))).toMatchObject({
+      total: 23.51,
+      subtotal: 20.67,
+      tax_amount: 2.84,
+    });
+  });
+
+  it("no total's label read: the tax table's rate row, gross first, gives the total", () => {
+    const page = document([
+      [300, 40, "Kaufland"],
+      [300, 70, "Bentelerstraße 4"],
+      [100, 110, "K.Toipa 3lagig"],
+      [700, 110, "2,95 A"],
+      [100, 140, "Holzkohle 3 kg"],
+      [700, 140, "5,99 A"],
+      // "Summe" in bold, misread.
+      [100, 170, "S-me"],
+      [700, 170, "8,94"],
+      [100, 210, "Steuer %"],
+      [300, 210, "Brutto"],
+      [500, 210, "Netto"],
+      [700, 210, "Steuer"],
+      [100, 240, "A=19,00%"],
+      [300, 240, "8,94"],
+      [500, 240, "7,51"],
+      [700, 240, "1,43"],
+      [100, 280, "Datum/Uhrzeit 14.05.2020 17:35"],
+    ]);
+    for (const extract of [extractByLayout, extractByPatterns]) {
+      expect(valuesOf(extract(page))).toMatchObject({
+        total: 8.94,
+        subtotal: 7.51,
+        tax_amount: 1.43,
+      });
+    }
+  });
+
+  it("under a logo read as letters, the shop's name right over its operator's", () => {
+    const page = slip([
+      [300, 110, "MEDIA MARKT"],
+      [300, 140, "TV-Hifi-Elektro GmbH Paderborn"],
+      [300, 170, "Pohlweg 110"],
+    ]);
+    // The logo, in print three times the body's, read as a word.
+    page.pages[0]?.words.unshift({
+      text: "Modk",
+      confidence: 0.7,
+      bbox: { x0: 300, y0: 20, x1: 500, y1: 80 },
+    });
+    expect(extractByPatterns(page).fields.supplier_name.value).toBe("MEDIA MARKT");
+    expect(extractByLayout(page).fields.supplier_name.value).toBe("MEDIA MARKT");
+  });
+});

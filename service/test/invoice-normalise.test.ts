@@ -181,6 +181,9 @@ describe("amounts and currencies as receipts in Asia print them", () => {
     expect(amount).toEqual({ value: 51.05, text: "51. 05", index: 0 });
     expect(amount && hasDecimals(amount)).toBe(true);
     expect(findAmounts("RM 1,051. 05").map((a) => a.value)).toEqual([1051.05]);
+    // With the till's mark of its tax class after it.
+    expect(findAmounts("EUR 19. 99 *").map((a) => a.value)).toEqual([19.99]);
+    expect(findAmounts("3 ,50 B").map((a) => a.value)).toEqual([3.5]);
     expect(findAmounts("RM25 .25").map((a) => a.value)).toEqual([25.25]);
     // Not among other words and numbers: a date, a list.
     expect(findAmounts("12. 05. 2019").map((a) => a.value)).toEqual([12, 5, 2019]);
