@@ -2073,7 +2073,7 @@ describe("till slips, third round (issue 26)", () => {
     );
     expect(valuesOf(lidl)).toMatchObject({
       supplier_name: null,
-      supplier_address: "Warburger StraBe 130, 33100 Paderborn",
+      supplier_address: "Warburger Straße 130, 33100 Paderborn",
     });
     const roller = extractByLayout(
       withWords(
@@ -2201,6 +2201,17 @@ describe("till slips, fourth round (issue 26)", () => {
         address: "Pohlweg 110, 33100 Paderborn",
       });
     }
+  });
+
+  it("an address's 'ß' read as 'B' and its postcode run into the town are mended", () => {
+    const data = extractByPatterns(
+      slip([
+        [300, 40, "Thalia Bücher"],
+        [300, 70, "Detmolder StraBe 8"],
+        [300, 100, "33098Paderborn"],
+      ]),
+    );
+    expect(shopOf(data).address).toBe("Detmolder Straße 8, 33098 Paderborn");
   });
 
   it("a word read with next to no confidence before the name is a logo's", () => {

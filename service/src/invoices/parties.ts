@@ -332,7 +332,10 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
         .replace(/,{2,}/gu, ",")
         .replace(/,(?=\p{L})/gu, ", ")
         .replace(/[\s,]+$/u, "")
-        .replace(/(?<=\p{Ll}{3})\.$/u, "");
+        .replace(/(?<=\p{Ll}{3})\.$/u, "")
+        // "ß" read as "B" ("WesternstraBe 2"); a postcode run into its town ("33098Paderborn").
+        .replace(/(?<=[Ss]tra)B(?=e(?!\p{L}))/gu, "ß")
+        .replace(/(?<=(?:^|\s)\d{5})(?=\p{Lu}\p{Ll}{2})/gu, " ");
       const before = address[i - 1];
       if (!before) return text;
       const oneLine = before.cell !== p.cell && verticalOverlap(boxOf(before), boxOf(p)) > 0.5;
