@@ -2238,6 +2238,26 @@ describe("till slips, fourth round (issue 26)", () => {
     expect(name("McDonald's Restaurants Pte Ltd")).toBe("McDonald's Restaurants Pte Ltd");
   });
 
+  it("a hotel's folio is dated when the guest leaves, not by its first night's charge", () => {
+    const data = extractByLayout(
+      document([
+        [300, 40, "Contoso Inn"],
+        [300, 70, "5600 148th Ave NE, Redmond, WA 98052"],
+        [100, 110, "Arrive: 27Mar21 Time: 05:02PM"],
+        [600, 110, "Depart: 28Mar21 Time: 02:52PM"],
+        [100, 150, "DATE"],
+        [300, 150, "DESCRIPTION"],
+        [700, 150, "CHARGES"],
+        [100, 180, "27Mar21"],
+        [300, 180, "Room Charge"],
+        [700, 180, "88.00"],
+        [100, 210, "Total"],
+        [700, 210, "88.00"],
+      ]),
+    );
+    expect(valuesOf(data)).toMatchObject({ invoice_date: "2021-03-28", total: 88 });
+  });
+
   it("the total a tax table's net and tax make, its own sum misread", () => {
     const page = document([
       [300, 40, "LIDL"],

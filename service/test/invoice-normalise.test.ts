@@ -147,6 +147,18 @@ describe("dates as receipts and folios print them", () => {
     });
   });
 
+  it("reads a till's date whose dots were read as colons, the time after it", () => {
+    expect(findDate("3182 748433/01 02:03:20 15:59")).toEqual({
+      value: "2020-03-02",
+      text: "02:03:20",
+      index: 15,
+    });
+    // A time with its seconds, alone or with no time after it, is no date.
+    expect(findDate("Zeit 15:59:20")).toBeUndefined();
+    expect(findDate("02:03:20")).toBeUndefined();
+    expect(findDate("12:30:45 13:00")).toBeUndefined();
+  });
+
   it("reads no date in a month's name before a price or inside a word", () => {
     expect(findDate("1 Dec 24.50")).toBeUndefined();
     expect(findDate("Unit 3 Market 21")).toBeUndefined();

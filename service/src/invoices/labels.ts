@@ -69,6 +69,9 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     // Not a card's expiry ("Date d'expiration: 31/05/18").
     "dated?(?! d'?expiration| de validite| de fin)",
     "invoice date/tax point",
+    // A hotel's folio is billed when the guest leaves.
+    "depart(?:ure)?(?: date)?",
+    "check[- ]?out(?: date)?",
     "billing date",
     "tax point",
     "rechnungsdatum",

@@ -40,7 +40,10 @@ const DOTTED_DAY =
   /((?<!\p{L})(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2})\.(?= \d{4}(?!\d))/giu;
 /** A worded date prints its year in full ("Mar 9 24" is no date), but for DAY_MONTH_YEAR. */
 const maybeDate = (text: string) =>
-  NUMERIC_SHAPE.test(text) || (/\d{4}/.test(text) && MONTH.test(text)) || DAY_MONTH_YEAR.test(text);
+  NUMERIC_SHAPE.test(text) ||
+  (/\d{4}/.test(text) && MONTH.test(text)) ||
+  DAY_MONTH_YEAR.test(text) ||
+  COLON_DATE.test(text);
 
 export interface Found<T> {
   value: T;
@@ -135,7 +138,7 @@ function parseDate(printed: string, order: DateOrder): Found<string> | undefined
     const value = calendarDay(y, m, Number(day));
     if (value) return { value, text: whole, index: short.index };
   }
-  if (!best) return dottedDate(text);
+  if (!best) return dottedDate(text) ?? colonDate(text);
   const { start } = best;
   const value = `${start.get("year")}-${pad(start.get("month") ?? 0)}-${pad(start.get("day") ?? 0)}`;
   return {
@@ -157,6 +160,22 @@ const plausibleYear = (year: number) => year >= 1970 && year <= new Date().getUT
  * in full may stand a space apart ("02.05. 2020", a till's line read so).
  */
 const DOTTED = /(?<![\d.,])(\d{1,2})\.(\d{2})\.(?: (?=\d{4}))?(\d{4}|\d{2})(?![\d.,])/u;
+
+/**
+ * A till's dotted date whose dots were read as colons, the time after it
+ * ("02:03:20 15:59"): no time has another time after it.
+ */
+const COLON_DATE = /(?<![\d:])(\d{2}):(\d{2}):(\d{2})(?= +\d{1,2}:\d{2}(?![\d:]))/u;
+
+function colonDate(text: string): Found<string> | undefined {
+  const found = COLON_DATE.exec(text);
+  if (!found) return undefined;
+  const [whole, day = "", month = "", year = ""] = found;
+  const y = 2000 + Number(year);
+  if (y > new Date().getUTCFullYear()) return undefined;
+  const value = calendarDay(y, Number(month), Number(day));
+  return value === undefined ? undefined : { value, text: whole, index: found.index };
+}
 
 /** A dotted date chrono leaves unread. */
 function dottedDate(text: string): Found<string> | undefined {
