@@ -802,9 +802,8 @@ function shop(
   // ("IMMER EINE GUTE IDEE" over "Kaiser's Tengelmann GmbH").
   // Not one inside brackets ("(Co. No. 654321-K)").
   const formal = (c: Cell) => (legalForm(namePart(c)) && !formOnly(c.text) ? 1 : 0);
-  // A name of words right over a street heads the address block: the shop's,
-  // over a slogan in larger print ("WUNSCHLOS GLÜCKLICH?", a QR code, then
-  // "Marktkauf Lehr" over "Detmolder Str. 4").
+  // The shop's name over its street comes before a slogan in larger print
+  // ("WUNSCHLOS GLÜCKLICH?", a QR code, then "Marktkauf Lehr" over "Detmolder Str. 4").
   const addressed = (c: Cell) => (overStreet(c) ? 1 : 0);
   const legal = names.sort(
     (a, b) =>
@@ -822,9 +821,9 @@ function shop(
   const samePrint = (a: Cell, b: Cell) =>
     size(a) <= SAME_PRINT * size(b) && size(b) <= SAME_PRINT * size(a);
   const topmost = names.reduce((a, b) => (b.row < a.row ? b : a));
-  const rightOver = names.find(
-    (c) => formal(legal) && c.row === legal.row - 1 && samePrint(c, legal),
-  );
+  const rightOver = formal(legal)
+    ? names.find((c) => c.row === legal.row - 1 && samePrint(c, legal))
+    : undefined;
   const heading = samePrint(topmost, legal) ? topmost : (rightOver ?? legal);
   // Not a slogan over the name, a line a word in larger print ("IMMER" /
   // "EINE" / "GUTE" / "IDEE" over "Kaiser's Tengelmann GmbH").

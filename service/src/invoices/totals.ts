@@ -150,13 +150,20 @@ export function findTotals(
   const candidates = paid
     ? [paid]
     : [...totals.filter((t) => !t.under), ...totals.filter((t) => t.under)];
-  const made = candidates.find((t) => netTaxGross(pages, t.value));
-  const total = made ?? candidates[0];
-  const split = total && netTaxGross(pages, total.value);
-  if (split) {
-    const { subtotal, tax_amount } = split;
-    return { subtotal, tax_amount, total: total.field, totalAdjustment: 0, itemAdjustment: 0 };
+  for (const candidate of candidates) {
+    const split = netTaxGross(pages, candidate.value);
+    if (split) {
+      const { subtotal, tax_amount } = split;
+      return {
+        subtotal,
+        tax_amount,
+        total: candidate.field,
+        totalAdjustment: 0,
+        itemAdjustment: 0,
+      };
+    }
   }
+  const total = candidates[0];
   const others = subtotals.filter((s) => s !== paid);
   const sub = others.filter((s) => !total || s.at < total.at).at(-1) ?? others.at(-1);
   const mine = taxes.filter((t) => (!sub || t.at > sub.at) && (!total || t.at < total.at));
@@ -216,7 +223,6 @@ export function cashRounded(
 
 type Split = Pick<Totals, "subtotal" | "tax_amount" | "total">;
 
-/** The last three amounts of `cells` when the first two make the third: net, tax and gross. */
 /**
  * The last three amounts of a row when two make the third, in any order
  * ("Brutto Netto Steuer", "MWST + Netto = Brutto"): the smaller of the two is

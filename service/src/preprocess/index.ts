@@ -171,7 +171,8 @@ export async function preparePage(
   // phone photo), the sheet on a desk; on one whose resolution is known (a scan,
   // a PDF's page), the slip laid on a card or under the scanner's black lid.
   let sheet: Sheet | undefined;
-  const kind = (resolution ?? headerDpi(bytes)) === undefined ? "photo" : "scan";
+  const dpi = headerDpi(bytes);
+  const kind = (resolution ?? dpi) === undefined ? "photo" : "scan";
   const onSheet = async (image: Grey, colour?: PixelSource) => {
     const found = steps.has("sheet") ? await findSheet(image, colour, kind) : undefined;
     return { image: found?.image ?? image, sheet: found };
@@ -186,7 +187,7 @@ export async function preparePage(
     size &&
     size.width * size.height >= LARGE_PAGE &&
     !isTiff(bytes) &&
-    headerDpi(bytes) === undefined
+    dpi === undefined
   ) {
     const small = await halfSize(bytes, size);
     const cut = small && (await onSheet(small));
