@@ -49,7 +49,10 @@ interface Block {
 const LEGAL_FORM =
   /(?<![\p{L}\d])(?:sdn\.? ?bhd\.?|bhd\.?|s\/b|pte\.? ltd\.?|plt|gmbh(?: ?& ?co\.? ?kg)?|mbh|kgaa|e\.k\.|b\.v\.?|n\.v\.?|v\.o\.f\.?|s\.a\.s\.?|sarl|s\.a\.r\.l\.?|eurl|sasu|s\.a\.|s\.l\.u?\.?|s\.r\.l\.?|srl|s\.p\.a\.?|spa|s\.n\.c\.?|lda\.?|ltda\.?|pvt\.? ltd\.?|pty\.? ltd\.?|ltd\.?|limited|llc|l\.l\.c\.?|llp|plc|inc\.?|incorporated|corp\.?|corporation|bvba|sprl|private limited)(?![\p{L}\d])/iu;
 const LEGAL_FORM_UPPER =
-  /(?<![\p{L}\d])(?:AG|KG|OHG|UG|SE|SA|SAS|SL|BV|NV|AB|AS|OY|GbR|Co\.)(?![\p{L}\d])/u;
+  /(?<![\p{L}\d])(?:AG|KG|OHG|UG|SE|SA|SAS|SL|BV|NV|AB|AS|OY|GbR|Co\.|[SBN]-[ALV]-)(?![\p{L}\d])/u;
+/** A legal form's dots read as dashes ("MERCADONA, S-A-"). */
+const dotted = (text: string) =>
+  text.replace(/(?<![\p{L}\d])([SBN])-([ALV])-(?![\p{L}\d])/gu, "$1.$2.");
 
 export const legalForm = (text: string) => {
   const found = LEGAL_FORM.exec(text) ?? LEGAL_FORM_UPPER.exec(text);
@@ -130,6 +133,42 @@ function unspaced(text: string): string {
     } else out.push(tokens[i++] ?? "");
   }
   return out.join(" ");
+}
+
+/**
+ * A name the slip prints again with its letters spaced apart elsewhere
+ * ("Kaufland" over "Kauf land"; "Ka ufland" over "Kauf land"): a space is
+ * kept only where every reading of those letters has it.
+ */
+function spacedAsPrinted(name: string, pages: readonly PageRows[]): string {
+  const letters = (text: string) => fold(text).replace(/\s+/g, "");
+  const own = letters(name);
+  if (!name.includes(" ") || own.length < 5) return name;
+  const spaces = (text: string) => {
+    const at = new Set<number>();
+    let index = 0;
+    for (const token of text.trim().split(/\s+/)) {
+      index += token.length;
+      at.add(index);
+    }
+    at.delete(index);
+    return at;
+  };
+  const kept = spaces(name);
+  for (const page of pages) {
+    for (const cell of page.rows.flatMap((r) => r.cells)) {
+      if (letters(cell.text) !== own) continue;
+      const theirs = spaces(cell.text);
+      for (const at of kept) if (!theirs.has(at)) kept.delete(at);
+    }
+  }
+  let out = "";
+  let index = 0;
+  for (const token of name.trim().split(/\s+/)) {
+    out += (index > 0 && kept.has(index) ? " " : "") + token;
+    index += token.length;
+  }
+  return out;
 }
 
 /** A legal form and punctuation only ("GmbH ***", "BHD"). */
@@ -222,8 +261,11 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
   const form = legalForm(text.slice(start, end));
   if (form) {
     const after = text.slice(start + form.end, end);
-    // A legal form followed by a sentence: the name ends with the form.
-    if ((after.match(/\p{L}+/gu) ?? []).length >= 2) end = start + form.end;
+    // A legal form followed by a sentence, or by a speck read as a few small
+    // letters ("PENNY-MARKT GmbH it"): the name ends with the form.
+    if ((after.match(/\p{L}+/gu) ?? []).length >= 2 || logoRemnant(after.trim())) {
+      end = start + form.end;
+    }
   }
   // Punctuation and a receipt's stars around the name are left out ("*** PENNY-MARKT GmbH ***"),
   // and the marks a logo's edge or a fold leaves before it ("« Contoso", "‘Subject").
@@ -778,7 +820,8 @@ function shop(
   const names = top.filter(
     (c) =>
       (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
-      meanConfidence(c) >= 0.25 &&
+      // A logo's letters right over the street may be read with little confidence ("ALDI").
+      meanConfidence(c) >= (overStreet(c) ? LOGO_CONFIDENCE / 3 : 0.25) &&
       // A name may start with a number when it carries a legal form ("99 Speed Mart S/B").
       (!/^\W*\d/u.test(c.text) || legalForm(c.text) !== undefined) &&
       // Lower case first only with a legal form ("adidas do Brasil Ltda.") or
@@ -889,14 +932,14 @@ function shop(
     cells.flatMap((c) => {
       const part = matchLabel(c.text)
         ? undefined
-        : (nameIn(c) ?? (inLarge(c) ? piece(c) : undefined));
+        : (nameIn(c, pastLogo(c)) ?? (inLarge(c) ? piece(c) : undefined));
       return part ? [part] : [];
     });
   const at = line.indexOf(best);
   // The legal form alone at the line's end: the cells before it are the name ("toom | Baumarkt | GmbH").
   const setApart = line.length > 1 && formOnly(line.at(-1)?.text ?? "");
   let from = at;
-  const beside = (c: Cell) => formOnly(best.text) || setApart || inLarge(c);
+  const beside = (c: Cell) => formOnly(found.text) || setApart || inLarge(c);
   for (let c = line[from - 1]; c && beside(c); c = line[from - 1]) from--;
   // Not a logo's few small letters read before it ("‚dm", then "dm-drogerie markt").
   while (from < at && logoRemnant(line[from]?.text ?? "")) from++;
@@ -923,17 +966,12 @@ function shop(
       : undefined;
   const pieces = [...before, found, ...after, ...(more ? [more] : [])];
   // A comma between them stays ("Pastelaria Bela Vista, Lda." in two cells).
-  const name = capitalsMended(
-    unspaced(
-      pieces
-        .map((p, i) =>
-          i < pieces.length - 1 && p.cell.text.trimEnd().endsWith(`${p.text},`)
-            ? `${p.text},`
-            : p.text,
-        )
-        .join(" "),
-    ),
-  );
+  const printed = pieces
+    .map((p, i) =>
+      i < pieces.length - 1 && p.cell.text.trimEnd().endsWith(`${p.text},`) ? `${p.text},` : p.text,
+    )
+    .join(" ");
+  const name = dotted(capitalsMended(spacedAsPrinted(unspaced(printed), pages)));
   const named = field(name, pieces, " ");
   const last = more?.cell ?? best;
   // The name again over the address ("Contoso" as a logo, then "Contoso Inn, 5600 148th Ave").
@@ -947,7 +985,11 @@ function shop(
   );
   const head = below?.cells[0];
   const headName = head && nameIn(head);
-  if (headName) return partyAt(all, headName);
+  if (headName) {
+    const [again, address] = partyAt(all, headName);
+    const spaced = spacedAsPrinted(String(again.value), pages);
+    return [{ ...again, value: spaced }, address];
+  }
   const own = addressOf(linesAfter(all, last));
   if (own.value !== null) return [named, own];
   // Else the first address of the blocks just under it (a registration or tax
