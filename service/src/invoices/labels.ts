@@ -269,6 +269,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     // What a till calls the sale's total ("Eat-In Total (incl GST)", "Check Total").
     "(?:order|sale|ticket|check|bill|receipt|eat-?in|take-?away|dine-?in|take ?out) total",
     "amount to pay",
+    // A fuel slip's field line ("Amount : 30000 Rp" under "Fuel Type : SUPER").
+    "amount(?=\\s*:)",
     "jumlah(?: bayar)?",
     // "Nett total" on receipts in Malaysia and Singapore is what is paid, after rounding.
     "nett(?: total| amount)?",

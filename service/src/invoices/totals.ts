@@ -15,7 +15,8 @@
 // column's head) and the checks say so; but a subtotal printed after the
 // total that does not make it is one tax rate's row, and no subtotal or tax
 // is given. A total of zero (a balance after
-// payment) is passed over for another.
+// payment) is passed over for another. A total misread in one figure gives
+// way to a tax table's sum whose net and tax make it.
 import type { InvoiceField } from "@/lib/kernel/contract";
 import { union } from "../layout/geometry";
 import { type LabelledCell, labelValue, readAmount } from "./labelled";
@@ -144,6 +145,17 @@ export function findTotals(
   // Without either, what the tax table's rates come to.
   const rated = totals.length === 0 && !paid ? ratesTotal(pages) : undefined;
   if (rated) return { ...rated, totalAdjustment: 0, itemAdjustment: 0 };
+  const sold = totals.length === 0 && !paid ? salesByRate(pages) : undefined;
+  if (sold) {
+    const tax = taxes.at(-1)?.field ?? NOT_FOUND;
+    return {
+      subtotal: NOT_FOUND,
+      tax_amount: tax,
+      total: sold,
+      totalAdjustment: 0,
+      itemAdjustment: 0,
+    };
+  }
   // A total on its label's line before one under a column's head ("Total
   // €1.95", then a tax table whose "Total" column holds one rate's share);
   // of them, the one the tax table's net and tax make, if any.
@@ -162,6 +174,13 @@ export function findTotals(
         itemAdjustment: 0,
       };
     }
+  }
+  // A total misread in one figure ("SUMME EUR 5,05" over a tax table's
+  // "Gesamtbetrag 4,42 0,61 5,03"): the tax table's, its three amounts
+  // checking each other.
+  for (const candidate of candidates) {
+    const split = misreadTotal(pages, candidate.value);
+    if (split) return { ...split, totalAdjustment: 0, itemAdjustment: 0 };
   }
   const total = candidates[0];
   const others = subtotals.filter((s) => s !== paid);
@@ -264,6 +283,24 @@ function netTaxGross(pages: readonly PageRows[], total: number): Split | undefin
   return found;
 }
 
+/** Whether two amounts differ in one figure alone (5,05 and 5,03; 8,00 and 6,00). */
+function oneFigureOff(a: number, b: number): boolean {
+  const [x, y] = [String(cents(a)), String(cents(b))];
+  if (x.length !== y.length) return false;
+  return [...x].filter((figure, i) => figure !== y[i]).length === 1;
+}
+
+/**
+ * The row of a tax table whose net and tax make its gross, that gross one
+ * figure off `total`; the last such row (see `netTaxGross`).
+ */
+function misreadTotal(pages: readonly PageRows[], total: number): Split | undefined {
+  return pages
+    .flatMap((p) => p.rows)
+    .flatMap((row) => splitOf(row.cells) ?? [])
+    .findLast((split) => oneFigureOff(Number(split.total.value), total));
+}
+
 /**
  * A receipt's total read from its tax table when no label names one ("Summe"
  * misread): the rows that print a rate and its gross, net and tax, summed
@@ -284,6 +321,27 @@ function ratesTotal(pages: readonly PageRows[]): Split | undefined {
 
 const RATE = /\d\s?%/;
 
+/** A Polish fiscal receipt's taxable sales at one rate, tax included ("Sprzed. opod. PTU A 15,56"). */
+const SALES_AT_RATE = /^sprzed\p{L}*\.?\s*opod\p{L}*[.,]?\s*ptu\s+[a-g](?!\p{L})/u;
+
+/**
+ * A receipt's total when its own is not read ("SUMA PLN" and no amount): the
+ * sum of its sales at each tax rate, which a Polish fiscal receipt prints.
+ */
+function salesByRate(pages: readonly PageRows[]): InvoiceField | undefined {
+  const sales = pages
+    .flatMap((p) => p.rows)
+    .filter((row) => SALES_AT_RATE.test(fold(row.cells.map((c) => c.text).join(" "))))
+    .flatMap((row) => {
+      const cell = row.cells.at(-1);
+      const amount = cell && findAmounts(cell.text).filter(hasDecimals).at(-1);
+      return cell && amount
+        ? [field(amount.value, [piece(cell, amount.index, amount.text.length)])]
+        : [];
+    });
+  return sales.length > 0 ? sumFields(sales) : undefined;
+}
+
 /** The change given back, under the cash tendered. */
 const CHANGE =
   /^(?:change|ru(?:e)?ckgeld|wechselgeld|kembali|baki|rendu|monnaie rendue|cambio|vuelto|resto|troco|wisselgeld)(?!\p{L})/u;
@@ -293,7 +351,8 @@ const CHANGE =
  * "20,00" tendered and "Rückgeld 4,05"): the amount on the line above the
  * change, less the change. Without such a subtotal, the amount that makes
  * it on one of the three lines over the cash, its label misread ("JU LAH
- * (RM) 22.70", then "TUNAI 30.00" and "BAKI 7.30").
+ * (RM) 22.70", then "TUNAI 30.00" and "BAKI 7.30"); without that, the cash
+ * less the change itself ("Pagamento contante 50.00", "RESTO 37,97": 12.03).
  */
 function paidSubtotal(
   pages: readonly PageRows[],
@@ -305,7 +364,10 @@ function paidSubtotal(
     const cell = labels[change.at]?.cell;
     if (!cell || !CHANGE.test(fold(cell.text))) continue;
     const above = pages.find((p) => p.page === cell.page)?.rows[cell.row - 1];
-    const tendered = above?.cells.flatMap((c) => findAmounts(c.text).filter(hasDecimals)).at(-1);
+    const tendered = above?.cells
+      .flatMap((c) => findAmounts(c.text).map((a) => ({ ...a, cell: c })))
+      .filter(hasDecimals)
+      .at(-1);
     if (!tendered) continue;
     const paid = cents(tendered.value) - cents(change.value);
     const sub = subtotals.filter((s) => s.at < change.at && cents(s.value) === paid).at(-1);
@@ -320,6 +382,17 @@ function paidSubtotal(
         const found = field(last.a.value, [piece(last.c, last.a.index, last.a.text.length)]);
         return { field: found, value: last.a.value, at: change.at };
       }
+    }
+    // No line prints it (its amount misread): what was paid is the cash less the change.
+    if (paid > 0) {
+      const cash = field(paid / 100, [piece(tendered.cell, tendered.index, tendered.text.length)]);
+      const made: InvoiceField = {
+        ...cash,
+        text: `${cash.text} − ${change.field.text}`,
+        confidence: Math.min(cash.confidence, change.field.confidence),
+        bbox: union([cash.bbox, change.field.bbox].flatMap((b) => (b ? [b] : []))),
+      };
+      return { field: made, value: paid / 100, at: change.at };
     }
   }
   return undefined;
