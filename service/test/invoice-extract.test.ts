@@ -2343,3 +2343,180 @@ describe("till slips, fourth round (issue 26)", () => {
     expect(extractByLayout(page).fields.supplier_name.value).toBe("MEDIA MARKT");
   });
 });
+
+describe("till slips, fifth round (issue 26)", () => {
+  it("a legal form with a speck after it, and a logo's remnant before the name", () => {
+    const page = document([
+      [300, 40, "KK PENNY-MARKT"],
+      [520, 40, "GmbH it"],
+      [300, 70, "Bilker Allee 30"],
+      [300, 100, "40219 Düsseldorf-Bilk"],
+      [100, 140, "PENNY Chips"],
+      [700, 140, "0,79 B"],
+      [100, 170, "SUMME EUR"],
+      [700, 170, "0,79"],
+      [100, 200, "06.06.2015 21:45"],
+    ]);
+    const remnant = page.pages[0]?.words[0];
+    if (remnant) remnant.confidence = 0.2;
+    expect(extractByLayout(page).fields.supplier_name.value).toBe("PENNY-MARKT GmbH");
+  });
+
+  const till = (head: [number, number, string][]) =>
+    document([
+      ...head,
+      [100, 200, "14.05.2020 17:35"],
+      [100, 240, "Holzkohle 3 kg"],
+      [700, 240, "5,99"],
+      [100, 270, "Summe"],
+      [700, 270, "5,99"],
+    ]);
+
+  it("a name the slip prints again, spaced apart differently, is one word", () => {
+    for (const extract of [extractByLayout, extractByPatterns]) {
+      const name = (head: [number, number, string][]) =>
+        extract(till(head)).fields.supplier_name.value;
+      // The logo's "Kaufland" over the name read "Kauf land"; or read "Ka ufland".
+      for (const logo of ["Kaufland", "Ka ufland"]) {
+        expect(
+          name([
+            [300, 40, logo],
+            [300, 70, "Kauf land"],
+            [300, 100, "Bentelerstraße 4"],
+            [300, 130, "33104 Paderborn"],
+          ]),
+        ).toBe("Kaufland");
+      }
+      // Spaced alike in both readings, the space stays.
+      expect(
+        name([
+          [300, 40, "Thalia Bücher"],
+          [300, 70, "Thalia Bücher"],
+          [300, 100, "Westernstraße 31"],
+        ]),
+      ).toBe("Thalia Bücher");
+    }
+  });
+
+  it("a logo's name read unsure right over the street, not a heading under the address", () => {
+    const page = till([
+      [300, 40, "ALDI"],
+      [300, 70, "Pohlweg 110"],
+      [300, 100, "33100 Paderborn"],
+      [300, 130, "UNSERE ÖFFNUNGSZEITEN"],
+    ]);
+    const logo = page.pages[0]?.words[0];
+    if (logo) logo.confidence = 0.16;
+    expect(extractByLayout(page).fields.supplier_name.value).toBe("ALDI");
+  });
+
+  it("a legal form's dots read as dashes", () => {
+    const page = till([
+      [300, 40, "MERCADONA,"],
+      [430, 40, "S-A-"],
+      [300, 70, "AVDA. ALCALDE MIGUEL ESCALONA, S/N"],
+      [300, 100, "29620 Torremolinos"],
+    ]);
+    expect(extractByLayout(page).fields.supplier_name.value).toBe("MERCADONA, S.A.");
+  });
+
+  it("a total misread in one figure gives way to the tax table's sum that checks itself", () => {
+    const page = document([
+      [300, 40, "PENNY-MARKT GmbH"],
+      [300, 70, "Bilker Allee 30"],
+      [100, 110, "EUR"],
+      [100, 140, "TURMBRAEU PILS"],
+      [700, 140, "2,94 A"],
+      [100, 170, "PENNY Chips"],
+      [700, 170, "2,09 B"],
+      // 5,03 misread.
+      [100, 200, "SUMME EUR"],
+      [700, 200, "5,05"],
+      [100, 240, "Steuer %"],
+      [300, 240, "Netto"],
+      [500, 240, "Steuer"],
+      [700, 240, "Brutto"],
+      [100, 270, "A 19,0%"],
+      [300, 270, "2,47"],
+      [500, 270, "0,47"],
+      [700, 270, "2,94"],
+      [100, 300, "B 7,0%"],
+      [300, 300, "1,95"],
+      [500, 300, "0,14"],
+      [700, 300, "2,09"],
+      // "Gesamtbetrag" misread.
+      [100, 330, "Gesantbetrag"],
+      [300, 330, "4,42"],
+      [500, 330, "0,61"],
+      [700, 330, "5,03"],
+      [100, 370, "06.06.2015 21:45"],
+    ]);
+    expect(valuesOf(extractByLayout(page))).toMatchObject({
+      total: 5.03,
+      subtotal: 4.42,
+      tax_amount: 0.61,
+    });
+  });
+
+  it("no total read, but cash tendered and change: the total is what was paid", () => {
+    const page = document([
+      [300, 40, "U2 SUPERMERCATO"],
+      [300, 70, "VIA VALLAZZE, 87"],
+      [100, 110, "DESCRIZIONE IVA EURO"],
+      [100, 140, "PATATINA 1936 B"],
+      [700, 140, "1,69"],
+      [100, 170, "BIANCO CUSTOZA SARTO E"],
+      [700, 170, "3,69"],
+      // "TOTALE COMPLESSIVO EUR 12,03", its amount misread.
+      [100, 200, "TOTALECOMPLESSVOEUR 13"],
+      [100, 230, "Pagamento contante"],
+      [700, 230, "50,00"],
+      [100, 260, "RESTO"],
+      [700, 260, "37,97"],
+      [100, 300, "06-07-2022 18:50"],
+    ]);
+    for (const extract of [extractByLayout, extractByPatterns]) {
+      expect(extract(page).fields.total).toMatchObject({ value: 12.03, text: "50,00 − 37,97" });
+    }
+  });
+
+  it("a Polish fiscal receipt whose sum is not read: its sales at each tax rate", () => {
+    const page = document([
+      [300, 40, "CARREFOUR MARKET Lublin"],
+      [300, 70, "20-147 Lublin, al.Spółdzielczości Pracy 32"],
+      [100, 110, "2020-05-28 nr wydr.0157"],
+      [100, 140, "PARAGON FISKALNY"],
+      [100, 170, "A NAPOJ ARIZONA 1szt*6,79="],
+      [700, 170, "6,79 A"],
+      [100, 200, "C BATONIK TWAROG 2szt*2,19="],
+      [700, 200, "4,38 C"],
+      [100, 230, "Sprzed. opod. PTU A"],
+      [700, 230, "15,56"],
+      [100, 260, "Kwota A 23,00%"],
+      [700, 260, "2,91"],
+      [100, 290, "Sprzed. opod. PTU C"],
+      [700, 290, "4,38"],
+      [100, 320, "Kwota C 05,00%"],
+      [700, 320, "0,21"],
+      // "SUMA PLN 19,94" in double size, its amount not read.
+      [100, 360, "SUMA PLN"],
+    ]);
+    for (const extract of [extractByLayout, extractByPatterns]) {
+      expect(valuesOf(extract(page))).toMatchObject({ total: 19.94, currency: "PLN" });
+    }
+  });
+
+  it("a fuel slip's amount on its field line is the total", () => {
+    const page = document([
+      [300, 40, "SHELL TANJUNG BARAT"],
+      [300, 70, "JL. RAYA TANJUNG BARAT NO.156"],
+      [100, 110, "06/07/25 08:59:45"],
+      [100, 140, "Fuel Type : SUPER"],
+      [100, 170, "Amount : 30000 Rp"],
+      [100, 200, "Volume : 2.342 LTR"],
+    ]);
+    for (const extract of [extractByLayout, extractByPatterns]) {
+      expect(valuesOf(extract(page))).toMatchObject({ total: 30000, currency: "IDR" });
+    }
+  });
+});
