@@ -822,8 +822,10 @@ function shop(
       (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
       // A logo's letters right over the street may be read with little confidence ("ALDI").
       meanConfidence(c) >= (overStreet(c) ? LOGO_CONFIDENCE / 3 : 0.25) &&
-      // A name may start with a number when it carries a legal form ("99 Speed Mart S/B").
-      (!/^\W*\d/u.test(c.text) || legalForm(c.text) !== undefined) &&
+      // A name may start with a number when it carries a legal form ("99 Speed Mart S/B")
+      // or the number is a store's, with a leading zero no street's number has
+      // ("012 Lifestyle Brooklyn").
+      (!/^\W*\d/u.test(c.text) || legalForm(c.text) !== undefined || /^\W*0\d/u.test(c.text)) &&
       // Lower case first only with a legal form ("adidas do Brasil Ltda.") or
       // right over the street ("dm-drogerie markt" over "Pohlweg 110").
       (!/^\p{Ll}/u.test(c.text) || legalForm(namePart(c)) !== undefined || overStreet(c)) &&
