@@ -2410,6 +2410,16 @@ describe("till slips, fifth round (issue 26)", () => {
     expect(extractByLayout(page).fields.supplier_name.value).toBe("ALDI");
   });
 
+  it("a store's number with a leading zero before its name: no street's", () => {
+    const page = till([
+      [300, 40, "012 Lifestyle Brooklyn"],
+      [300, 70, "Brooklyn Mall"],
+      [300, 100, "VAT: 4820237339"],
+    ]);
+    expect(extractByPatterns(page).fields.supplier_name.value).toBe("012 Lifestyle Brooklyn");
+    expect(extractByLayout(page).fields.supplier_name.value).toBe("012 Lifestyle Brooklyn");
+  });
+
   it("a legal form's dots read as dashes", () => {
     const page = till([
       [300, 40, "MERCADONA,"],
