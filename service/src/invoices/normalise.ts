@@ -170,11 +170,8 @@ const COLON_DATE = /(?<![\d:])(\d{2}):(\d{2}):(\d{2})(?= +\d{1,2}:\d{2}(?![\d:])
 function colonDate(text: string): Found<string> | undefined {
   const found = COLON_DATE.exec(text);
   if (!found) return undefined;
-  const [whole, day = "", month = "", year = ""] = found;
-  const y = 2000 + Number(year);
-  if (y > new Date().getUTCFullYear()) return undefined;
-  const value = calendarDay(y, Number(month), Number(day));
-  return value === undefined ? undefined : { value, text: whole, index: found.index };
+  const dated = dottedDate(found[0].replaceAll(":", "."));
+  return dated && { ...dated, text: found[0], index: found.index };
 }
 
 /** A dotted date chrono leaves unread. */

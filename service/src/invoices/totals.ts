@@ -242,18 +242,21 @@ export function cashRounded(
 
 type Split = Pick<Totals, "subtotal" | "tax_amount" | "total">;
 
+/** The amounts with decimals a cell prints, each a field of its own. */
+const amountsIn = (cell: Cell | undefined): InvoiceField[] =>
+  cell
+    ? findAmounts(cell.text)
+        .filter(hasDecimals)
+        .map((a) => field(a.value, [piece(cell, a.index, a.text.length)]))
+    : [];
+
 /**
  * The last three amounts of a row when two make the third, in any order
  * ("Brutto Netto Steuer", "MWST + Netto = Brutto"): the smaller of the two is
  * the tax; or, the third misread, when the first two make `total`.
  */
 function splitOf(cells: readonly Cell[], total?: number): Split | undefined {
-  const amounts = cells.flatMap((c) =>
-    findAmounts(c.text)
-      .filter(hasDecimals)
-      .map((a) => field(a.value, [piece(c, a.index, a.text.length)])),
-  );
-  const last = amounts.slice(-3);
+  const last = cells.flatMap(amountsIn).slice(-3);
   const [first, second, third] = last;
   if (!first || !second || !third) return undefined;
   const money = (f: InvoiceField) => cents(Number(f.value));
@@ -332,13 +335,7 @@ function salesByRate(pages: readonly PageRows[]): InvoiceField | undefined {
   const sales = pages
     .flatMap((p) => p.rows)
     .filter((row) => SALES_AT_RATE.test(fold(row.cells.map((c) => c.text).join(" "))))
-    .flatMap((row) => {
-      const cell = row.cells.at(-1);
-      const amount = cell && findAmounts(cell.text).filter(hasDecimals).at(-1);
-      return cell && amount
-        ? [field(amount.value, [piece(cell, amount.index, amount.text.length)])]
-        : [];
-    });
+    .flatMap((row) => amountsIn(row.cells.at(-1)).slice(-1));
   return sales.length > 0 ? sumFields(sales) : undefined;
 }
 
@@ -364,33 +361,26 @@ function paidSubtotal(
     const cell = labels[change.at]?.cell;
     if (!cell || !CHANGE.test(fold(cell.text))) continue;
     const above = pages.find((p) => p.page === cell.page)?.rows[cell.row - 1];
-    const tendered = above?.cells
-      .flatMap((c) => findAmounts(c.text).map((a) => ({ ...a, cell: c })))
-      .filter(hasDecimals)
-      .at(-1);
+    const tendered = above?.cells.flatMap(amountsIn).at(-1);
     if (!tendered) continue;
-    const paid = cents(tendered.value) - cents(change.value);
+    const paid = cents(Number(tendered.value)) - cents(change.value);
     const sub = subtotals.filter((s) => s.at < change.at && cents(s.value) === paid).at(-1);
     if (sub) return sub;
     const rows = pages.find((p) => p.page === cell.page)?.rows ?? [];
     for (const row of rows.slice(Math.max(0, cell.row - 4), cell.row - 1).reverse()) {
-      const last = row.cells
-        .flatMap((c) => findAmounts(c.text).map((a) => ({ c, a })))
-        .filter(({ a }) => hasDecimals(a))
-        .at(-1);
-      if (last && cents(last.a.value) === paid) {
-        const found = field(last.a.value, [piece(last.c, last.a.index, last.a.text.length)]);
-        return { field: found, value: last.a.value, at: change.at };
+      const last = row.cells.flatMap(amountsIn).at(-1);
+      if (last && cents(Number(last.value)) === paid) {
+        return { field: last, value: paid / 100, at: change.at };
       }
     }
     // No line prints it (its amount misread): what was paid is the cash less the change.
     if (paid > 0) {
-      const cash = field(paid / 100, [piece(tendered.cell, tendered.index, tendered.text.length)]);
       const made: InvoiceField = {
-        ...cash,
-        text: `${cash.text} − ${change.field.text}`,
-        confidence: Math.min(cash.confidence, change.field.confidence),
-        bbox: union([cash.bbox, change.field.bbox].flatMap((b) => (b ? [b] : []))),
+        ...tendered,
+        value: paid / 100,
+        text: `${tendered.text} − ${change.field.text}`,
+        confidence: Math.min(tendered.confidence, change.field.confidence),
+        bbox: union([tendered.bbox, change.field.bbox].flatMap((b) => (b ? [b] : []))),
       };
       return { field: made, value: paid / 100, at: change.at };
     }
