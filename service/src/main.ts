@@ -42,7 +42,10 @@ async function main(): Promise<void> {
   // Jobs start with the app (a durable queue in the database) and stop with it.
   const app = await buildApp({ config, db, store, router, processConfig, jobsConfig });
   const engines = await engineReport(providers, providerConfig);
-  app.log.info({ available: engines.available, pdfPages: engines.pdfPages }, "engines");
+  app.log.info(
+    { available: engines.available, pdfPages: engines.pdfPages, pdfText: engines.pdfText },
+    "engines",
+  );
   for (const { provider, requires } of engines.unavailable) {
     app.log.warn(
       `${provider} cannot run on this machine and is left out of routing${requires ? `: it needs ${requires}` : ""}`,

@@ -6,6 +6,10 @@
 //                                 faster here: bench/rasterise.ts) or "pdftoppm" (poppler, a
 //                                 child process; pdfjs draws while it is not installed)
 //   PDFTOPPM_CMD                  poppler's rasteriser (default "pdftoppm")
+//   PDF_TEXT_READER               what reads PDF text layers: "pdftotext" (default, poppler, a
+//                                 child process, several times faster: bench/invoices.ts; pdfjs
+//                                 reads them while it is not installed) or "pdfjs" (in-process)
+//   PDFTOTEXT_CMD                 poppler's text reader (default "pdftotext")
 //   PDF_DPI                       resolution of PDF pages: rasterised for OCR, and the
 //                                 pixels pdf-text's boxes refer to (default 200)
 //   TESSERACT_NATIVE_CONCURRENCY  tesseract processes at once (default: the cores)
@@ -35,6 +39,8 @@ export interface ProviderConfig {
   tesseractCommand: string;
   /** pdftoppm's command when PDF_RASTERISER is pdftoppm; pdfjs draws the pages otherwise. */
   pdftoppmCommand?: string;
+  /** pdftotext's command when PDF_TEXT_READER is pdftotext; pdfjs reads text layers otherwise. */
+  pdftotextCommand?: string;
   pdfDpi: number;
   nativeConcurrency: number;
   tesseractJsPoolSize: number;
@@ -68,6 +74,8 @@ const providerEnvSchema = z.object({
   TESSERACT_CMD: z.string().default("tesseract"),
   PDF_RASTERISER: z.enum(["pdfjs", "pdftoppm"]).default("pdfjs"),
   PDFTOPPM_CMD: z.string().default("pdftoppm"),
+  PDF_TEXT_READER: z.enum(["pdftotext", "pdfjs"]).default("pdftotext"),
+  PDFTOTEXT_CMD: z.string().default("pdftotext"),
   PDF_DPI: int(50, 600).default(200),
   TESSERACT_NATIVE_CONCURRENCY: int(1, 256).default(availableParallelism()),
   TESSERACTJS_POOL_SIZE: int(1, 64).default(availableParallelism()),
@@ -101,6 +109,7 @@ export function loadProviderConfig(
   return {
     tesseractCommand: e.TESSERACT_CMD,
     pdftoppmCommand: e.PDF_RASTERISER === "pdftoppm" ? e.PDFTOPPM_CMD : undefined,
+    pdftotextCommand: e.PDF_TEXT_READER === "pdftotext" ? e.PDFTOTEXT_CMD : undefined,
     pdfDpi: e.PDF_DPI,
     nativeConcurrency: e.TESSERACT_NATIVE_CONCURRENCY,
     tesseractJsPoolSize: e.TESSERACTJS_POOL_SIZE,

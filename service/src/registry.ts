@@ -9,7 +9,7 @@ import { createTesseractJs } from "./engines/tesseractjs";
 import type { OcrEngine } from "./engines/types";
 import { extractByLayout, extractByPatterns } from "./invoices/extract";
 import { createInvoiceProvider } from "./invoices/provider";
-import { rasteriserInstalled } from "./pages/pdf";
+import { popplerInstalled } from "./pages/pdf";
 import type { Provider } from "./providers/types";
 import type { ProviderConfig } from "./registry-config";
 import { createLatticeTables, createStreamTables } from "./tables/provider";
@@ -66,6 +66,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       dpi: config.pdfDpi,
       ocrEngines,
       pdftoppm: config.pdftoppmCommand,
+      pdftotext: config.pdftotextCommand,
       answerBounds: config.answerBounds,
       preprocess: fullSize,
       orientation,
@@ -157,13 +158,20 @@ export interface EngineReport {
   unavailable: { provider: string; requires?: string }[];
   /** What draws PDF pages for OCR. */
   pdfPages: string;
+  /** What reads PDF text layers. */
+  pdfText: string;
 }
 
 export async function engineReport(
   providers: ReadonlyMap<string, Provider>,
-  config: Pick<ProviderConfig, "pdftoppmCommand">,
+  config: Pick<ProviderConfig, "pdftoppmCommand" | "pdftotextCommand">,
 ): Promise<EngineReport> {
-  const report: EngineReport = { available: [], unavailable: [], pdfPages: "pdfjs (in-process)" };
+  const report: EngineReport = {
+    available: [],
+    unavailable: [],
+    pdfPages: "pdfjs (in-process)",
+    pdfText: "pdfjs (in-process)",
+  };
   for (const provider of providers.values()) {
     const runs = await provider.available().catch(() => false);
     if (runs) report.available.push(provider.name);
@@ -171,9 +179,15 @@ export async function engineReport(
   }
   const pdftoppm = config.pdftoppmCommand;
   if (pdftoppm !== undefined) {
-    report.pdfPages = (await rasteriserInstalled(pdftoppm))
+    report.pdfPages = (await popplerInstalled(pdftoppm))
       ? `pdftoppm ("${pdftoppm}")`
       : `pdfjs (in-process): PDF_RASTERISER is pdftoppm, but "${pdftoppm}" does not run here (apt: poppler-utils; or PDFTOPPM_CMD)`;
+  }
+  const pdftotext = config.pdftotextCommand;
+  if (pdftotext !== undefined) {
+    report.pdfText = (await popplerInstalled(pdftotext))
+      ? `pdftotext ("${pdftotext}")`
+      : `pdfjs (in-process): PDF_TEXT_READER is pdftotext, but "${pdftotext}" does not run here (apt: poppler-utils; or PDFTOTEXT_CMD)`;
   }
   return report;
 }

@@ -1,7 +1,8 @@
-// The whole product with no system packages (issue 14): tesseract and pdftoppm
-// named where nothing is, the service still reads the scanned PDF, the text-layer
-// PDF and the images, with the engines that come with npm (tesseract.js, PaddleOCR)
-// and PDF pages drawn by pdfjs; the missing engine is said at start and never tried.
+// The whole product with no system packages (issue 14): tesseract, pdftoppm and
+// pdftotext named where nothing is, the service still reads the scanned PDF, the
+// text-layer PDF and the images, with the engines that come with npm (tesseract.js,
+// PaddleOCR) and PDF pages drawn and read by pdfjs; the missing engine is said at
+// start and never tried.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processResultSchema } from "@/lib/kernel/contract";
 import type { Provider } from "../src/providers/types";
@@ -15,9 +16,10 @@ const HIDDEN = {
   TESSERACT_CMD: "/nonexistent/tesseract",
   PDF_RASTERISER: "pdftoppm",
   PDFTOPPM_CMD: "/nonexistent/pdftoppm",
+  PDFTOTEXT_CMD: "/nonexistent/pdftotext",
 };
 
-describe("with tesseract and pdftoppm missing", () => {
+describe("with tesseract, pdftoppm and pdftotext missing", () => {
   let svc: TestService;
   let providers: Map<string, Provider>;
   beforeAll(async () => {
@@ -38,6 +40,7 @@ describe("with tesseract and pdftoppm missing", () => {
       expect.arrayContaining(["tesseractjs-best", "paddleocr", "pdf-text"]),
     );
     expect(report.pdfPages).toMatch(/^pdfjs .*"\/nonexistent\/pdftoppm" does not run here/);
+    expect(report.pdfText).toMatch(/^pdfjs .*"\/nonexistent\/pdftotext" does not run here/);
   });
 
   it.each([

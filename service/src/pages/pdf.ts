@@ -114,8 +114,8 @@ export interface PdfPage {
 
 const installed = new Map<string, Promise<boolean>>();
 
-/** Whether `command` (pdftoppm) runs here; asked once per command. */
-export function rasteriserInstalled(command: string): Promise<boolean> {
+/** Whether `command` (pdftoppm, pdftotext) runs here; asked once per command. */
+export function popplerInstalled(command: string): Promise<boolean> {
   let known = installed.get(command);
   if (!known) {
     known = commandExists(command);
@@ -136,7 +136,7 @@ export async function rasterisePage(
   signal: AbortSignal,
   pdftoppm?: string,
 ): Promise<Buffer> {
-  if (pdftoppm === undefined || !(await rasteriserInstalled(pdftoppm))) {
+  if (pdftoppm === undefined || !(await popplerInstalled(pdftoppm))) {
     return drawPage(source, dpi, signal);
   }
   const number = String(source.page.pageNumber);

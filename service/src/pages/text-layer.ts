@@ -134,7 +134,20 @@ function runsToLines(
   return lines;
 }
 
-/** The page's words from its text layer; undefined when it has none (a scan). */
+/** Reads a PDF page's own text at `dpi`; undefined when it has none (a scan), and the page is OCR'd. */
+export type TextLayer = (page: PDFPageProxy, dpi: number) => Promise<RecognizedPage | undefined>;
+
+/**
+ * Where a document's text layer comes from: called once a document with the
+ * pages that will be read (pdftotext reads them all at once, poppler-text.ts).
+ */
+export type TextLayerSource = (
+  bytes: Buffer,
+  pages: { first: number; last: number },
+  signal: AbortSignal,
+) => Promise<TextLayer>;
+
+/** The page's words from its text layer by pdfjs; undefined when it has none (a scan). */
 export async function readTextLayer(
   page: PDFPageProxy,
   dpi: number,

@@ -5,7 +5,6 @@
 
 import { availableParallelism } from "node:os";
 import pMap from "p-map";
-import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BBox, OcrData, OcrPage } from "@/lib/kernel/contract";
 import { readsAll, resolveLanguage } from "../engines/language";
 import type { PageRecognizer, RecognizedPage } from "../engines/ocr-page";
@@ -16,6 +15,7 @@ import { unreadInk, withUnreadText } from "../engines/unread-text";
 import { isTiff } from "../images";
 import { drawPageGrey, effectiveDpi, openPdf, pageGraphics, rasterisePage } from "../pages/pdf";
 import { sniffDocument } from "../pages/sniff";
+import type { TextLayerSource } from "../pages/text-layer";
 import { tiffPage, tiffPageCount } from "../pages/tiff";
 import {
   type PreparedFormat,
@@ -90,8 +90,8 @@ export interface OcrDocumentOptions extends OcrProviderOptions {
   language: string;
   /** How the engine takes prepared page images. */
   preparedAs?: PreparedFormat;
-  /** Reads a PDF page's own text at `dpi`; undefined when it has none, and the page is OCR'd. */
-  textLayer?: (page: PDFPageProxy, dpi: number) => Promise<RecognizedPage | undefined>;
+  /** Where a PDF's pages' own text comes from; pages are all OCR'd without it. */
+  textLayer?: TextLayerSource;
   /**
    * Only the pages with a text layer are answered, each with the text drawn
    * inside its pictures (a letterhead or footer as an image) read by
@@ -118,7 +118,7 @@ export async function ocrDocument(
   input: ProviderInput,
   options: OcrDocumentOptions,
 ): Promise<ProviderOutput<OcrData>> {
-  const { language, pdfDpi, pdftoppm, textLayer, answerBounds } = options;
+  const { language, pdfDpi, pdftoppm, answerBounds } = options;
   const { bytes, signal } = input;
   const steps = options.preprocess ?? new Set();
   /**
@@ -174,6 +174,12 @@ export async function ocrDocument(
       // Pages in a pipeline over the cores: while one page is read, the next is
       // drawn; at most PAGES_AT_ONCE rasters are held, however long the document.
       const numbers = selectedPages(pdf.numPages, input.pages);
+      const first = numbers[0];
+      const last = numbers.at(-1);
+      const textLayer =
+        first === undefined || last === undefined
+          ? undefined
+          : await options.textLayer?.(bytes, { first, last }, signal);
       const readPage = async (number: number): Promise<OcrPage | undefined> => {
         signal.throwIfAborted();
         const page = await pdf.getPage(number);

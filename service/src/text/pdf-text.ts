@@ -1,5 +1,5 @@
 // The pdf-text provider: a PDF's text exactly as written, from its text layer
-// (pages/text-layer.ts). A page without a text layer (a scan) is rasterised
+// (pages/poppler-text.ts, or pages/text-layer.ts without poppler). A page without a text layer (a scan) is rasterised
 // and read by the first available OCR engine.
 
 import type { OcrData } from "@/lib/kernel/contract";
@@ -7,8 +7,10 @@ import { resolveLanguage } from "../engines/language";
 import type { PageRecognizer } from "../engines/ocr-page";
 import type { OrientationDetector } from "../engines/orientation";
 import type { OcrEngine } from "../engines/types";
+import { popplerInstalled } from "../pages/pdf";
+import { popplerTextLayer } from "../pages/poppler-text";
 import { sniffDocument } from "../pages/sniff";
-import { readTextLayer } from "../pages/text-layer";
+import { readTextLayer, type TextLayerSource } from "../pages/text-layer";
 import type { PreprocessStep } from "../preprocess";
 import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import { UnreadableDocumentError } from "../providers/types";
@@ -21,6 +23,8 @@ export interface PdfTextOptions {
   /** OCR engines for pages without text, in order of preference. */
   ocrEngines: readonly OcrEngine[];
   pdftoppm?: string;
+  /** Poppler's pdftotext, which reads text layers when it runs here; pdfjs reads them otherwise. */
+  pdftotext?: string;
   answerBounds?: AnswerBounds;
   preprocess?: ReadonlySet<PreprocessStep>;
   orientation?: OrientationDetector;
@@ -38,6 +42,11 @@ const noEngine: PageRecognizer = async () => {
 };
 
 export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
+  const { pdftotext } = options;
+  const textLayer: TextLayerSource = async (bytes, pages, signal) =>
+    pdftotext !== undefined && (await popplerInstalled(pdftotext))
+      ? popplerTextLayer(pdftotext, bytes, pages, signal)
+      : readTextLayer;
   return {
     name: "pdf-text",
     selectsPages: true,
@@ -57,7 +66,7 @@ export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
         answerBounds: options.answerBounds,
         preprocess: options.preprocess,
         orientation: options.orientation,
-        textLayer: readTextLayer,
+        textLayer,
         readPictures: options.readPictures,
       });
     },

@@ -1,0 +1,105 @@
+// A PDF's text layer read by poppler's pdftotext (`-bbox`): each word with its
+// box, for every page at once, in one child process. pdfjs (text-layer.ts)
+// converts each embedded font before it gives a page's text; pdftotext reads
+// the same words in 10–20 ms a document (bench/invoices.ts, real invoices), so
+// it reads text layers wherever poppler is installed, and pdfjs where it is not.
+import { XMLParser } from "fast-xml-parser";
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { z } from "zod";
+import type { OcrSpan } from "@/lib/kernel/contract";
+import { CommandError, runCommand } from "../engines/command";
+import { buildPage, type RecognizedPage } from "../engines/ocr-page";
+import { UnreadableDocumentError } from "../providers/types";
+import type { TextLayer } from "./text-layer";
+
+const POINTS_PER_INCH = 72;
+
+const coordinate = z.coerce.number().finite();
+const wordSchema = z.object({
+  "#text": z.string().default(""),
+  xMin: coordinate,
+  yMin: coordinate,
+  xMax: coordinate,
+  yMax: coordinate,
+});
+const outputSchema = z.object({
+  html: z.object({
+    body: z.object({
+      doc: z.object({
+        page: z.array(z.object({ word: z.array(wordSchema).default([]) }).or(z.literal(""))),
+      }),
+    }),
+  }),
+});
+type Word = z.infer<typeof wordSchema>;
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  // Words are text as printed: "007" stays "007", " " is not trimmed away.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: true,
+  htmlEntities: false,
+  isArray: (name) => name === "page" || name === "word",
+});
+
+/**
+ * The words of pages `first`..`last`, in points from the top left of each
+ * page as a viewer shows it (its crop box, turned by its /Rotate), in order.
+ */
+async function readWords(
+  command: string,
+  bytes: Buffer,
+  first: number,
+  last: number,
+  signal: AbortSignal,
+): Promise<Word[][]> {
+  const args = ["-bbox", "-cropbox", "-enc", "UTF-8", "-f", String(first), "-l", String(last)];
+  const output = await runCommand(command, [...args, "-", "-"], { input: bytes, signal }).catch(
+    (error: unknown) => {
+      if (signal.aborted || !(error instanceof CommandError)) throw error;
+      throw new UnreadableDocumentError("The PDF's text could not be read (damaged or protected)");
+    },
+  );
+  const parsed = outputSchema.safeParse(parser.parse(output.toString("utf8")));
+  if (!parsed.success) throw new Error(`${command} gave an answer that is not its -bbox page list`);
+  return parsed.data.html.body.doc.page.map((page) => (page === "" ? [] : page.word));
+}
+
+/**
+ * The text layer of pages `first`..`last` of a PDF, read by pdftotext at
+ * once; each page then as text-layer.ts gives it, its boxes in pixels at `dpi`.
+ */
+export async function popplerTextLayer(
+  command: string,
+  bytes: Buffer,
+  pages: { first: number; last: number },
+  signal: AbortSignal,
+): Promise<TextLayer> {
+  const read = await readWords(command, bytes, pages.first, pages.last, signal);
+  return async (page: PDFPageProxy, dpi: number): Promise<RecognizedPage | undefined> => {
+    const words = (read[page.pageNumber - pages.first] ?? []).filter((w) => w["#text"].trim());
+    if (words.length === 0) return undefined;
+    // pdfjs's viewport is the page as shown, as pdftotext's boxes are.
+    const viewport = page.getViewport({ scale: dpi / POINTS_PER_INCH });
+    const width = Math.round(viewport.width);
+    const height = Math.round(viewport.height);
+    const px = (points: number, max: number) =>
+      Math.min(max, Math.max(0, Math.round((points * dpi) / POINTS_PER_INCH)));
+    const spans = words.map(
+      (w): OcrSpan => ({
+        text: w["#text"],
+        confidence: 1,
+        bbox: {
+          x0: px(w.xMin, width),
+          y0: px(w.yMin, height),
+          x1: px(w.xMax, width),
+          y1: px(w.yMax, height),
+        },
+      }),
+    );
+    return buildPage(width, height, [spans]);
+  };
+}
