@@ -23,6 +23,7 @@ import {
   docFigures,
   machineLoad,
   markdownTable,
+  ownCpuMs,
   root,
   type Table,
   textTable,
@@ -53,20 +54,8 @@ interface Page {
   mimeType: string;
 }
 
-/** CPU seconds of this process (all threads) and of its finished children (tesseract). */
-function cpuSeconds(): number {
-  const own = process.cpuUsage();
-  let children = 0;
-  try {
-    // /proc/self/stat fields 16 and 17 (cutime, cstime) in clock ticks of 1/100 s.
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    children = (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    children = Number.NaN;
-  }
-  return (own.user + own.system) / 1e6 + children;
-}
+/** CPU seconds of this process (all threads) and of the programs it ran (tesseract). */
+const cpuSeconds = () => ownCpuMs() / 1000;
 
 async function pages(): Promise<Page[]> {
   const read = (name: string) => readFileSync(path.join(fixtures, name));

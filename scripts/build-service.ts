@@ -1,4 +1,5 @@
-// Builds the Routing Service into one ES module, service/dist/main.mjs, that plain
+// Builds the Routing Service into one ES module, service/dist/main.mjs (and its
+// process launcher, service/dist/launcher.mjs), that plain
 // `node` runs; scripts/service.sh builds it when a source is newer and runs it
 // (`npm run service`, `npm start`, the image, the benches, the end-to-end and fleet
 // tests). Run under tsx instead, the service held ~130 MiB more: tsx rewrites every
@@ -17,11 +18,14 @@ import path from "node:path";
 import { buildSync } from "esbuild";
 
 const root = path.join(import.meta.dirname, "..");
-const outfile = path.join(root, "service", "dist", "main.mjs");
+const outdir = path.join(root, "service", "dist");
 const result = buildSync({
   absWorkingDir: root,
-  entryPoints: ["service/src/main.ts"],
-  outfile,
+  // The process launcher beside the service, where service/src/engines/command.ts
+  // finds it from the bundle as from its source: next to itself.
+  entryPoints: { main: "service/src/main.ts", launcher: "service/src/engines/launcher.mjs" },
+  outdir,
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   packages: "external",
   platform: "node",
@@ -31,7 +35,7 @@ const result = buildSync({
   logLevel: "warning",
   write: false,
 });
-mkdirSync(path.dirname(outfile), { recursive: true });
+mkdirSync(outdir, { recursive: true });
 for (const file of result.outputFiles) {
   const temporary = `${file.path}.${process.pid}.tmp`;
   writeFileSync(temporary, file.contents);

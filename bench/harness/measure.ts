@@ -2,6 +2,7 @@
 // piece of work took, and the machine's load printed beside every figure.
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { launcherPid } from "../../service/src/engines/command";
 
 // The layout layer's median (the middle value, or the mean of the two middle
 // ones) is the one statistic the service and the benchmarks share: one copy.
@@ -27,29 +28,37 @@ export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
  * ended ones included), from Linux's /proc; NaN where there is none.
  */
 export function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
+  const times = pid === undefined ? undefined : cpuTimes(pid);
+  return times ? times[0] + times[1] : Number.NaN;
+}
+
+/** utime, stime, cutime and cstime of a process, in milliseconds, from Linux's /proc; undefined when it is gone. */
+function cpuTimes(pid: number | "self"): [number, number, number, number] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime and stime, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    // In clock ticks, 100 a second on Linux.
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map((f) => Number(f) * 10);
+    return [utime ?? 0, stime ?? 0, cutime ?? 0, cstime ?? 0];
   } catch {
-    return Number.NaN;
+    return undefined;
   }
 }
 
 /**
- * CPU milliseconds this process has used so far, with those of the child
- * processes it has waited for (pdftotext, tesseract): work a provider hands
- * to a program is counted as its own.
+ * CPU milliseconds this process has used so far, with those of the programs
+ * it has run (pdftotext, tesseract): the launcher that starts them
+ * (service/src/engines/launcher.mjs) and its children that have ended, and any
+ * child this process waited for itself. Work a provider hands to a program is
+ * counted as its own.
  */
 export function ownCpuMs(): number {
   const { user, system } = process.cpuUsage();
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // cutime and cstime, in clock ticks (100 a second on Linux).
-  const children = (Number(fields[13]) + Number(fields[14])) * 10;
-  return (user + system) / 1000 + children;
+  const [, , cutime = 0, cstime = 0] = cpuTimes("self") ?? [];
+  const launcher = launcherPid();
+  const launched = (launcher === undefined ? undefined : cpuTimes(launcher)) ?? [];
+  const launchedMs = launched.reduce((a, b) => a + b, 0);
+  return (user + system) / 1000 + cutime + cstime + launchedMs;
 }
 
 /** "load average 0.52 0.61 0.70, 2 cores": what else the machine was doing meanwhile. */

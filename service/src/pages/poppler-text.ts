@@ -60,7 +60,9 @@ async function readWords(
   const output = await runCommand(command, [...args, "-", "-"], { input: bytes, signal }).catch(
     (error: unknown) => {
       if (signal.aborted || !(error instanceof CommandError)) throw error;
-      throw new UnreadableDocumentError("The PDF's text could not be read (damaged or protected)");
+      throw new UnreadableDocumentError(
+        "The PDF's text could not be read (damaged, or too much of it)",
+      );
     },
   );
   const parsed = outputSchema.safeParse(parser.parse(output.toString("utf8")));
