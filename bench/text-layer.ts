@@ -7,9 +7,10 @@
 //   real         fixtures/real/{invoices,tables,einvoices} (public documents;
 //                fetched, not committed: `npx tsx scripts/real/fetch.ts`)
 // Each document is read by the two in turn, ROUNDS times, the order swapped
-// every round. Printed per source: median milliseconds a page of each (wall,
-// and CPU of the process and the programs it ran), their ratio, and how many
-// of pdfjs's words pdftotext gives the same (text and place, within 0.05 in).
+// every round. Printed per source: median and 90th-percentile milliseconds a
+// page of each (wall, and the median CPU of the process and the programs it
+// ran), their ratios, and how many of pdfjs's words pdftotext gives the same
+// (text and place, within 0.05 in).
 //
 //   npx tsx bench/text-layer.ts
 //   npx tsx bench/text-layer.ts --write   # also into docs/performance.md
@@ -26,6 +27,7 @@ import {
   markdownTable,
   median,
   ownCpuMs,
+  percentile,
   root,
   type Table,
   textTable,
@@ -146,11 +148,18 @@ for (const [source, dirs] of Object.entries(SOURCES)) {
   if (docs === 0) continue;
   const [popplerMs, pdfjsMs] = [median(times.pdftotext.ms), median(times.pdfjs.ms)];
   const [popplerCpu, pdfjsCpu] = [median(times.pdftotext.cpuMs), median(times.pdfjs.cpuMs)];
+  const [popplerSlow, pdfjsSlow] = [
+    percentile(times.pdftotext.ms, 90),
+    percentile(times.pdfjs.ms, 90),
+  ];
   columns[source] = [
     String(docs),
     popplerMs.toFixed(0),
     pdfjsMs.toFixed(0),
     `${(pdfjsMs / popplerMs).toFixed(2)}×`,
+    popplerSlow.toFixed(0),
+    pdfjsSlow.toFixed(0),
+    `${(pdfjsSlow / popplerSlow).toFixed(2)}×`,
     popplerCpu.toFixed(0),
     pdfjsCpu.toFixed(0),
     `${(pdfjsCpu / popplerCpu).toFixed(2)}×`,
@@ -164,6 +173,9 @@ const labels = [
   "pdftotext: median ms/page",
   "pdfjs: median ms/page",
   "pdfjs / pdftotext",
+  "pdftotext: slowest tenth from (p90 ms/page)",
+  "pdfjs: slowest tenth from (p90 ms/page)",
+  "pdfjs / pdftotext (p90)",
   "pdftotext: median CPU ms/page",
   "pdfjs: median CPU ms/page",
   "pdfjs / pdftotext (CPU)",

@@ -2,7 +2,11 @@
 // in and out unchanged, a failure told apart from a missing program, a program
 // stopped when its request is aborted, output bounded, and a launcher that has
 // died replaced at the next run.
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { CommandError, commandExists, launcherPid, runCommand } from "../src/engines/command";
 
@@ -47,6 +51,22 @@ describe("runCommand", () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommandError);
     expect((error as Error).message).toMatch(/too much output/);
+  });
+
+  it("lets a script that ran a program end by itself (the idle launcher holds nothing open)", async () => {
+    const command = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      "../src/engines/command.ts",
+    );
+    const script = `import { runCommand } from ${JSON.stringify(command)};
+      const out = await runCommand("echo", ["ran"], { input: Buffer.alloc(0), signal: AbortSignal.timeout(10_000) });
+      console.log(out.toString().trim());`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      { timeout: 20_000 },
+    );
+    expect(stdout.trim()).toBe("ran");
   });
 
   it("starts a new launcher when the one before has died", async () => {

@@ -78,6 +78,8 @@ function theLauncher(): ChildProcess {
     for (const settle of waiting.values()) settle(stopped);
     waiting.clear();
   });
+  // Neither the launcher nor its channel keeps the service running when idle.
+  child.unref();
   child.channel?.unref();
   launcher = child;
   return child;
