@@ -60,26 +60,32 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
     queueLimit: config.queueLimit,
   });
 
-  const pdfText = (ocrEngines: OcrEngine[], readPictures = false) =>
+  const pdfText = (ocrEngines: OcrEngine[], { readPictures = false, pdfjsText = false } = {}) =>
     createPdfText({
       readPictures,
       dpi: config.pdfDpi,
       ocrEngines,
       pdftoppm: config.pdftoppmCommand,
-      pdftotext: config.pdftotextCommand,
+      pdftotext: pdfjsText ? undefined : config.pdftotextCommand,
       answerBounds: config.answerBounds,
       preprocess: fullSize,
       orientation,
     });
   const bestOcr = createOcrProvider("tesseractjs-best", best, halving);
   const paddleOcr = createOcrProvider("paddleocr", paddle, raster);
-  // Tesseract reading line by line across the page, for tables and invoices alike.
+  // Tesseract reading line by line across the page: invoices (tables have their own below).
   const rowsPdf = pdfText([nativeRows, best]);
   // An invoice whose text names no supplier is read again with the text inside
   // its pictures: a letterhead or footer drawn as an image.
-  const rowsPdfPictures = pdfText([nativeRows, best], true);
+  const rowsPdfPictures = pdfText([nativeRows, best], { readPictures: true });
   const rowsImage = createOcrProvider("tesseract-native-rows", nativeRows, raster);
   const paddlePdf = pdfText([paddle]);
+  // Tables read text layers with pdfjs: the lattice provider has pdfjs draw the
+  // page's lines anyway (its fonts are loaded either way), and pdftotext's word
+  // boxes for Type 3 fonts reach only part of the way up the letters, which lost
+  // the stream provider 3 of the rendered set's 14 tables (docs/tables.md).
+  const rowsPdfTables = pdfText([nativeRows, best], { pdfjsText: true });
+  const paddlePdfTables = pdfText([paddle], { pdfjsText: true });
   const providers: Provider[] = [
     createOcrProvider("tesseract-native", native, halving),
     bestOcr,
@@ -94,7 +100,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       // It hands OCR a photo it has already evened out (normalising twice
       // thickens strokes: 13 of 16 cells right instead of 16 on a photo).
       {
-        pdf: rowsPdf,
+        pdf: rowsPdfTables,
         image: createOcrProvider("tesseract-native-rows", nativeRows, {
           ...raster,
           preprocess: new Set([...fullSize].filter((step) => step !== "normalize")),
@@ -103,12 +109,12 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       { pdftoppm: config.pdftoppmCommand, cellEngine: nativeRows },
     ),
     createStreamTables("tables-stream-tesseract", {
-      pdf: rowsPdf,
+      pdf: rowsPdfTables,
       image: rowsImage,
       close: () => nativeRows.close(),
     }),
     createStreamTables("tables-stream-paddle", {
-      pdf: paddlePdf,
+      pdf: paddlePdfTables,
       image: paddleOcr,
       estimatedWordBoxes: true,
     }),
