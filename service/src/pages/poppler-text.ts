@@ -1,8 +1,10 @@
 // A PDF's text layer read by poppler's pdftotext (`-bbox`): each word with its
-// box, for every page at once, in one child process. pdfjs (text-layer.ts)
-// converts each embedded font before it gives a page's text; pdftotext reads
-// the same words in 10–20 ms a document (bench/invoices.ts, real invoices), so
-// it reads text layers wherever poppler is installed, and pdfjs where it is not.
+// box, for every page asked for, in one run of the program. pdfjs (text-layer.ts)
+// converts each embedded font before it gives a page's text; pdftotext does not,
+// and in a service with its OCR engines loaded the real invoices' extraction
+// took 74 ms of CPU a page so against 104 ms (docs/invoices.md, eleventh round).
+// It reads text layers wherever poppler is installed (tables excepted:
+// registry.ts), and pdfjs where it is not.
 import { XMLParser } from "fast-xml-parser";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { z } from "zod";
