@@ -12,7 +12,7 @@ import type { OcrSpan } from "@/lib/kernel/contract";
 import { CommandError, runCommand } from "../engines/command";
 import { buildPage, type RecognizedPage } from "../engines/ocr-page";
 import { UnreadableDocumentError } from "../providers/types";
-import type { TextLayer } from "./text-layer";
+import { type TextLayer, toPixels } from "./text-layer";
 
 const POINTS_PER_INCH = 72;
 
@@ -88,22 +88,18 @@ export async function popplerTextLayer(
     if (words.length === 0) return undefined;
     // pdfjs's viewport is the page as shown, as pdftotext's boxes are.
     const viewport = page.getViewport({ scale: dpi / POINTS_PER_INCH });
-    const width = Math.round(viewport.width);
-    const height = Math.round(viewport.height);
-    const px = (points: number, max: number) =>
-      Math.min(max, Math.max(0, Math.round((points * dpi) / POINTS_PER_INCH)));
+    const size = { width: Math.round(viewport.width), height: Math.round(viewport.height) };
+    const scale = viewport.scale;
     const spans = words.map(
       (w): OcrSpan => ({
         text: w["#text"],
         confidence: 1,
-        bbox: {
-          x0: px(w.xMin, width),
-          y0: px(w.yMin, height),
-          x1: px(w.xMax, width),
-          y1: px(w.yMax, height),
-        },
+        bbox: toPixels(
+          { x0: w.xMin * scale, y0: w.yMin * scale, x1: w.xMax * scale, y1: w.yMax * scale },
+          size,
+        ),
       }),
     );
-    return buildPage(width, height, [spans]);
+    return buildPage(size.width, size.height, [spans]);
   };
 }

@@ -73,7 +73,7 @@ function union(a: BBox, b: BBox): BBox {
 const clamp = (value: number, max: number) => Math.min(max, Math.max(0, Math.round(value)));
 
 /** Whole pixels inside the page: a font's ascent may reach above a line at the top edge. */
-const toPixels = (box: BBox, page: { width: number; height: number }): BBox => ({
+export const toPixels = (box: BBox, page: { width: number; height: number }): BBox => ({
   x0: clamp(box.x0, page.width),
   y0: clamp(box.y0, page.height),
   x1: clamp(box.x1, page.width),
