@@ -31,6 +31,7 @@ const BENCHMARKS = [
     "Jobs: a 100-page scanned PDF's first page and memory, one buyer's batch beside another's image",
   ],
   ["rasterise.ts", "PDF pages drawn for OCR: pdfjs in-process against poppler's pdftoppm"],
+  ["pdf-parse.ts", "PDFs parsed by pdfjs: in the service's thread against its parsing thread"],
   ["text-layer.ts", "PDF text layers read: poppler's pdftotext against pdfjs, three sources"],
   ["spawn.ts", "Starting a program: from the service against from its launcher, small and large"],
   ["storage.ts", "Upload throughput: embedded storage against a plain PUT"],

@@ -1,5 +1,6 @@
 // Builds the Routing Service into one ES module, service/dist/main.mjs (and its
-// process launcher, service/dist/launcher.mjs), that plain
+// process launcher and PDF parsing thread, service/dist/launcher.mjs and
+// pdf-worker.mjs), that plain
 // `node` runs; scripts/service.sh builds it when a source is newer and runs it
 // (`npm run service`, `npm start`, the image, the benches, the end-to-end and fleet
 // tests). Run under tsx instead, the service held ~130 MiB more: tsx rewrites every
@@ -21,9 +22,14 @@ const root = path.join(import.meta.dirname, "..");
 const outdir = path.join(root, "service", "dist");
 const result = buildSync({
   absWorkingDir: root,
-  // The process launcher beside the service, where service/src/engines/command.ts
-  // finds it from the bundle as from its source: next to itself.
-  entryPoints: { main: "service/src/main.ts", launcher: "service/src/engines/launcher.mjs" },
+  // The process launcher and the PDF parsing thread beside the service, where
+  // service/src/engines/command.ts and pages/pdf.ts find them from the bundle as
+  // from their sources: next to themselves.
+  entryPoints: {
+    main: "service/src/main.ts",
+    launcher: "service/src/engines/launcher.mjs",
+    "pdf-worker": "service/src/pages/pdf-worker.mjs",
+  },
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,

@@ -1,6 +1,10 @@
 // PDF documents through pdfjs-dist (legacy build, the one made for Node):
 // opening them safely, and turning each page into a PNG for the OCR engines.
 //
+// pdfjs parses in a thread of its own (pdf-worker.mjs), as in a browser: the
+// service's event loop stays free meanwhile, and pdfjs inflates streams there
+// without Node's slow DecompressionStream (bench/pdf-parse.ts).
+//
 // pdfjs draws the pages by default; poppler's pdftoppm when PDF_RASTERISER asks
 // for it and it is installed. Measured side by side (bench/rasterise.ts, the same
 // pages at 200 dpi): pdfjs takes 0.56–0.69× pdftoppm's time for one page and about
@@ -11,7 +15,8 @@
 // with the top-level one fails on Path2D.
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { MessageChannel, Worker } from "node:worker_threads";
+import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { commandExists, runCommand } from "../engines/command";
 import { type Grey, type PixelSource, toGrey, toPng } from "../preprocess/grey";
 import { MAX_PAGE_PIXELS } from "../providers/limits";
@@ -38,9 +43,62 @@ const pdfjsData = (() => {
   };
 })();
 
+/** The thread pdfjs parses in (pdf-worker.mjs), shared by every document. */
+interface Parser {
+  worker: PDFWorker;
+  thread: Worker;
+}
+
+let parser: Promise<Parser> | undefined;
+/** Documents open: the thread keeps the process alive only while there are some. */
+let open = 0;
+
+function pdfParser(): Promise<Parser> {
+  if (!parser) {
+    const started = startParser(() => {
+      if (parser === started) parser = undefined;
+    });
+    parser = started;
+  }
+  return parser;
+}
+
+async function startParser(onEnd: () => void): Promise<Parser> {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const { port1, port2 } = new MessageChannel();
+  const thread = new Worker(new URL("./pdf-worker.mjs", import.meta.url), {
+    workerData: { port: port2 },
+    transferList: [port2],
+    // Whatever loader or flags the service runs with, the worker needs none.
+    execArgv: [],
+  });
+  // pdfjs talks to its worker through a port with the web's API, which Node's has.
+  const worker = pdfjs.PDFWorker.create({ port: port1 as unknown as globalThis.Worker });
+  // A thread that ended answers nothing more: what waited on it runs out of its
+  // time (the router's attempt timeout), and the next document starts a new one.
+  const ended = () => {
+    onEnd();
+    worker.destroy();
+    port1.close();
+  };
+  thread.once("error", ended).once("exit", ended);
+  port1.unref();
+  if (open === 0) thread.unref();
+  return { worker, thread };
+}
+
+/** Ends the parsing thread now; the next document starts another (a process ends its threads itself). */
+export async function closePdfParser(): Promise<void> {
+  const current = parser;
+  parser = undefined;
+  if (current) await (await current).thread.terminate();
+}
+
 export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const { worker, thread } = await pdfParser();
   const task = pdfjs.getDocument({
+    worker,
     // pdfjs may take ownership of the array; the caller keeps its buffer.
     data: new Uint8Array(bytes),
     isEvalSupported: false,
@@ -49,6 +107,21 @@ export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
     ...pdfjsData,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
+  // While a document is open the process waits for the thread's answers; once
+  // none is, a script that has done its work ends.
+  if (open++ === 0) thread.ref();
+  const destroy = task.destroy.bind(task);
+  let closed = false;
+  task.destroy = async () => {
+    try {
+      await destroy(); // the thread answers this too
+    } finally {
+      if (!closed) {
+        closed = true;
+        if (--open === 0) thread.unref();
+      }
+    }
+  };
   try {
     return await task.promise;
   } catch (error) {

@@ -1,0 +1,16 @@
+// @ts-check
+// pdfjs's worker (pages/pdf.ts): the thread that parses every PDF, as pdfjs
+// does in a browser, so that parsing runs beside the service's event loop.
+// Plain JavaScript, so it starts without a TypeScript loader.
+//
+// DecompressionStream is hidden from pdfjs here, and only here: pdfjs ≥ 5.4
+// inflates every content stream and font through it when it exists, and Node
+// 20's, a web stream around a zlib stream on the thread pool, takes 0.3 ms a
+// call against 0.02 ms for the same bytes inflated in place; pdfjs then
+// inflates them itself, as it always has where the API is missing. Measured on
+// the tables' text-layer PDFs (bench/tables.ts): docs/performance.md.
+import { workerData } from "node:worker_threads";
+
+Reflect.deleteProperty(globalThis, "DecompressionStream");
+const { WorkerMessageHandler } = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+WorkerMessageHandler.initializeFromPort(workerData.port);
