@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { openPdf } from "../service/src/pages/pdf";
+import { loadPdfjs, openPdf } from "../service/src/pages/pdf";
 import {
   benchArgs,
   docFigures,
@@ -44,7 +44,7 @@ const SOURCES = {
 
 /** pdfjs as Node runs it by default: its worker's code on the caller's thread. */
 async function openInThread(bytes: Buffer): Promise<PDFDocumentProxy> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdfjs = await loadPdfjs();
   return pdfjs.getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,

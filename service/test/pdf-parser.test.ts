@@ -2,7 +2,7 @@
 // documents read there as before, again after the thread has ended, and a
 // script that read one still ends by itself. DecompressionStream, hidden from
 // pdfjs in that thread, is still there for everything else (file-type's ZIP
-// detection, for one).
+// detection, for one), and the built-ins pdfjs's core-js replaces are put back.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -45,18 +45,21 @@ describe("the PDF parsing thread", () => {
     expect((await new Response(stream).arrayBuffer()).byteLength).toBe(0);
   });
 
-  it("lets a script that read a PDF end by itself", async () => {
+  it("lets a script that read a PDF end by itself, with the built-ins pdfjs's core-js replaces put back", async () => {
     const pdf = path.join(here, "../src/pages/pdf.ts");
-    const script = `import { readFileSync } from "node:fs";
-      import { openPdf } from ${JSON.stringify(pdf)};
+    // In a process of its own: the built-ins as they were before pdfjs was loaded.
+    const script = `const before = [Array.prototype.push, JSON.stringify, JSON.parse];
+      const { readFileSync } = await import("node:fs");
+      const { openPdf } = await import(${JSON.stringify(pdf)});
       const doc = await openPdf(readFileSync(${JSON.stringify(path.join(here, "../../fixtures/calibration/invoices/invoice-1.pdf"))}));
-      console.log(doc.numPages);
+      const after = [Array.prototype.push, JSON.stringify, JSON.parse];
+      console.log(doc.numPages, after.every((f, i) => f === before[i]), typeof Promise.withResolvers);
       await doc.destroy();`;
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ["--import", "tsx", "--input-type=module", "-e", script],
       { timeout: 20_000 },
     );
-    expect(stdout.trim()).toBe("1");
+    expect(stdout.trim()).toBe("1 true function");
   });
 });

@@ -4,6 +4,7 @@
 // rules come from here exactly and at once, with no drawing and no letters
 // mistaken for rules; what a page paints as a picture is not seen.
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { loadPdfjs } from "./pdf";
 
 /** A level (y0 = y1) or upright (x0 = x1) line, `width` pixels thick. */
 export interface DrawnLine {
@@ -107,7 +108,7 @@ function rectangle(points: readonly [number, number][]): DrawnLine | undefined {
  * `scale` pixels a point (the viewport's own orientation, y down).
  */
 export async function pageDrawing(page: PDFPageProxy, scale: number): Promise<PageDrawing> {
-  const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const { OPS } = await loadPdfjs();
   const pictures = new Set<number>([
     OPS.paintImageXObject,
     OPS.paintInlineImageXObject,

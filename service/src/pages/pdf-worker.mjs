@@ -11,6 +11,12 @@
 // the tables' text-layer PDFs (bench/tables.ts): docs/performance.md.
 import { workerData } from "node:worker_threads";
 
+//
+// The built-ins pdfjs's core-js replaces are put back, as in pdf.ts (loadPdfjs).
 Reflect.deleteProperty(globalThis, "DecompressionStream");
+const { push } = Array.prototype;
+const { stringify, parse } = JSON;
 const { WorkerMessageHandler } = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+Array.prototype.push = push;
+Object.assign(JSON, { stringify, parse });
 WorkerMessageHandler.initializeFromPort(workerData.port);

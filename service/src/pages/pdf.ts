@@ -43,6 +43,30 @@ const pdfjsData = (() => {
   };
 })();
 
+type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+let pdfjsModule: Promise<Pdfjs> | undefined;
+
+/**
+ * pdfjs's legacy build, loaded once. The core-js it bundles replaces
+ * Array.prototype.push, JSON.stringify and JSON.parse for the whole process, for
+ * corners of the standard Node 20's V8 is judged to miss (an array-like longer
+ * than 2³², JSON.rawJSON): every push in the service then took 6× as long and
+ * every stringify 3×. pdfjs uses none of those corners; the built-ins are put
+ * back. What core-js only adds (Promise.withResolvers, Uint8Array.toBase64, ...)
+ * stays: pdfjs needs it. pdf-worker.mjs does the same in its thread.
+ */
+export function loadPdfjs(): Promise<Pdfjs> {
+  pdfjsModule ??= (async () => {
+    const { push } = Array.prototype;
+    const { stringify, parse } = JSON;
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    Array.prototype.push = push;
+    Object.assign(JSON, { stringify, parse });
+    return pdfjs;
+  })();
+  return pdfjsModule;
+}
+
 /** The thread pdfjs parses in (pdf-worker.mjs), shared by every document. */
 interface Parser {
   worker: PDFWorker;
@@ -64,7 +88,7 @@ function pdfParser(): Promise<Parser> {
 }
 
 async function startParser(onEnd: () => void): Promise<Parser> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdfjs = await loadPdfjs();
   const { port1, port2 } = new MessageChannel();
   const thread = new Worker(new URL("./pdf-worker.mjs", import.meta.url), {
     workerData: { port: port2 },
@@ -95,7 +119,7 @@ export async function closePdfParser(): Promise<void> {
 }
 
 export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdfjs = await loadPdfjs();
   const { worker, thread } = await pdfParser();
   const task = pdfjs.getDocument({
     worker,
@@ -142,7 +166,7 @@ export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
 export async function pageGraphics(
   page: PDFPageProxy,
 ): Promise<{ shapes: boolean; pictures: boolean }> {
-  const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const { OPS } = await loadPdfjs();
   const shapes = new Set<number>([
     OPS.constructPath,
     OPS.rectangle,
