@@ -13,6 +13,12 @@
 // every round. Printed per source: median and 90th-percentile milliseconds a
 // page, and the longest the service's event loop stood still meanwhile.
 //
+// First, the service's own work with the built-ins pdfjs's core-js replaces for
+// the whole process (Array.prototype.push, JSON.stringify, JSON.parse) against
+// the engine's own, which the service puts back (pages/pdf.ts, loadPdfjs): the
+// invoice extraction over each text-layer PDF (invoices-layout), each set of
+// built-ins in turn.
+//
 //   npx tsx bench/pdf-parse.ts
 //   npx tsx bench/pdf-parse.ts --write   # also into docs/performance.md
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -20,6 +26,8 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { loadPdfjs, openPdf } from "../service/src/pages/pdf";
+import { sniffDocument } from "../service/src/pages/sniff";
+import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import {
   benchArgs,
   docFigures,
@@ -41,6 +49,83 @@ const SOURCES = {
   rendered: ["rendered/invoices", "rendered/tables"],
   real: ["real/invoices", "real/tables", "real/einvoices"],
 } as const;
+
+const pdfsIn = (dir: string) => {
+  const full = path.join(root, "fixtures", dir);
+  return existsSync(full)
+    ? readdirSync(full)
+        .filter((f) => f.endsWith(".pdf"))
+        .map((f) => path.join(full, f))
+    : [];
+};
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+
+// ---- the service's work with core-js's built-ins against the engine's own ----
+
+interface BuiltIns {
+  push: typeof Array.prototype.push;
+  stringify: typeof JSON.stringify;
+  parse: typeof JSON.parse;
+}
+const current = (): BuiltIns => ({
+  push: Array.prototype.push,
+  stringify: JSON.stringify,
+  parse: JSON.parse,
+});
+const install = ({ push, stringify, parse }: BuiltIns) => {
+  Array.prototype.push = push;
+  Object.assign(JSON, { stringify, parse });
+};
+const engines = current();
+// pdfjs loaded as it comes, core-js and all (loadPdfjs then finds the module loaded).
+await import("pdfjs-dist/legacy/build/pdf.mjs");
+const coreJs = current();
+install(engines);
+
+const providers = createProviders(loadProviderConfig(process.env));
+const extraction = providers.get("invoices-layout");
+const BUILT_INS = { "core-js": coreJs, engine: engines };
+type BuiltInsName = keyof typeof BUILT_INS;
+const builtInColumns: Record<string, string[]> = {};
+for (const [source, dirs] of Object.entries(SOURCES)) {
+  const perDoc: Record<BuiltInsName, number[]> = { "core-js": [], engine: [] };
+  for (const file of dirs.filter((d) => !d.endsWith("tables")).flatMap(pdfsIn)) {
+    const bytes = readFileSync(file);
+    if (!extraction || (await sniffDocument(bytes)) !== "pdf") continue;
+    const runs: Record<BuiltInsName, number[]> = { "core-js": [], engine: [] };
+    for (let round = 0; round <= ROUNDS; round++) {
+      const order: BuiltInsName[] = round % 2 === 0 ? ["core-js", "engine"] : ["engine", "core-js"];
+      for (const name of order) {
+        install(BUILT_INS[name]);
+        const start = performance.now();
+        const output = await extraction
+          .run({
+            bytes,
+            mimeType: "application/pdf",
+            languageHints: [],
+            passthrough: {},
+            signal: AbortSignal.timeout(120_000),
+            traceId: "bench",
+          })
+          .catch(() => undefined);
+        install(engines);
+        // The first round warms up (the engines a PDF without text needs load there).
+        if (output && round > 0) runs[name].push((performance.now() - start) / output.pages);
+      }
+    }
+    if (runs.engine.length === 0 || runs["core-js"].length === 0) continue;
+    perDoc["core-js"].push(median(runs["core-js"]));
+    perDoc.engine.push(median(runs.engine));
+  }
+  if (perDoc.engine.length === 0) continue;
+  builtInColumns[source] = [
+    String(perDoc.engine.length),
+    median(perDoc["core-js"]).toFixed(1),
+    median(perDoc.engine).toFixed(1),
+    ratio(median(perDoc.engine), median(perDoc["core-js"])),
+  ];
+}
+await closeAll(providers);
 
 /** pdfjs as Node runs it by default: its worker's code on the caller's thread. */
 async function openInThread(bytes: Buffer): Promise<PDFDocumentProxy> {
@@ -81,15 +166,6 @@ async function parse(way: Way, bytes: Buffer): Promise<Parse | undefined> {
   }
 }
 
-const pdfsIn = (dir: string) => {
-  const full = path.join(root, "fixtures", dir);
-  return existsSync(full)
-    ? readdirSync(full)
-        .filter((f) => f.endsWith(".pdf"))
-        .map((f) => path.join(full, f))
-    : [];
-};
-
 const ways = Object.keys(WAYS) as Way[];
 const columns: Record<string, string[]> = {};
 for (const [source, dirs] of Object.entries(SOURCES)) {
@@ -114,7 +190,6 @@ for (const [source, dirs] of Object.entries(SOURCES)) {
   }
   const [inThread, parser] = ways.map((w) => perDoc.get(w));
   if (!inThread || !parser || inThread.ms.length === 0) continue;
-  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
   columns[source] = [
     String(inThread.ms.length),
     median(inThread.ms).toFixed(0),
@@ -128,6 +203,16 @@ for (const [source, dirs] of Object.entries(SOURCES)) {
   ];
 }
 
+const builtInSources = Object.keys(builtInColumns);
+const builtInTable: Table = {
+  columns: ["", ...builtInSources],
+  rows: [
+    "text-layer PDFs (invoices, e-invoices)",
+    "core-js's built-ins: median ms/page",
+    "the engine's: median ms/page",
+    "the engine's / core-js's",
+  ].map((label, i) => [label, ...builtInSources.map((s) => builtInColumns[s]?.[i] ?? "–")]),
+};
 const sources = Object.keys(columns);
 const labels = [
   "PDFs",
@@ -144,14 +229,24 @@ const table: Table = {
   columns: ["", ...sources],
   rows: labels.map((label, i) => [label, ...sources.map((s) => columns[s]?.[i] ?? "–")]),
 };
+const builtInIntro = `The invoice extraction over a text layer (invoices-layout), with the Array.prototype.push, JSON.stringify and JSON.parse pdfjs's core-js installs against the engine's own, median of ${ROUNDS} rounds a document after one to warm up, then of the documents`;
 const intro = `pdfjs parsing each PDF (every page's text and operator list), in the service's thread against the parsing thread, median of ${ROUNDS} rounds a document, then of the documents`;
-console.log(`${intro} (${machineLoad()}):\n`);
+const load = machineLoad();
+console.log(`${builtInIntro} (${load}):\n`);
+console.log(textTable(builtInTable));
+console.log(`\n${intro} (${load}):\n`);
 console.log(textTable(table));
 if (write) {
   writeDocSection(
     "performance",
     "pdf-parse",
-    docFigures("pdf-parse", `${intro} (${machineLoad()}):`, markdownTable(table)),
+    docFigures(
+      "pdf-parse",
+      `${builtInIntro} (${load}):`,
+      markdownTable(builtInTable),
+      `${intro}:`,
+      markdownTable(table),
+    ),
   );
 }
 process.exit(0);
