@@ -7,12 +7,11 @@
 // inflates every content stream and font through it when it exists, and Node
 // 20's, a web stream around a zlib stream on the thread pool, takes 0.3 ms a
 // call against 0.02 ms for the same bytes inflated in place; pdfjs then
-// inflates them itself, as it always has where the API is missing. Measured on
-// the tables' text-layer PDFs (bench/tables.ts): docs/performance.md.
+// inflates them itself, as it always has where the API is missing
+// (bench/pdf-parse.ts, docs/performance.md "Parsing PDFs"). The built-ins
+// pdfjs's core-js replaces are put back, as in pdf.ts (loadPdfjs).
 import { workerData } from "node:worker_threads";
 
-//
-// The built-ins pdfjs's core-js replaces are put back, as in pdf.ts (loadPdfjs).
 Reflect.deleteProperty(globalThis, "DecompressionStream");
 const { push } = Array.prototype;
 const { stringify, parse } = JSON;

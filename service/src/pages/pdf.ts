@@ -50,9 +50,9 @@ let pdfjsModule: Promise<Pdfjs> | undefined;
  * pdfjs's legacy build, loaded once. The core-js it bundles replaces
  * Array.prototype.push, JSON.stringify and JSON.parse for the whole process, for
  * corners of the standard Node 20's V8 is judged to miss (an array-like longer
- * than 2³², JSON.rawJSON): every push in the service then took 6× as long and
- * every stringify 3×. pdfjs uses none of those corners; the built-ins are put
- * back. What core-js only adds (Promise.withResolvers, Uint8Array.toBase64, ...)
+ * than 2³², JSON.rawJSON): alone, each push then takes 6× as long and each
+ * stringify 3× (bench/pdf-parse.ts). pdfjs uses none of those corners; the
+ * built-ins are put back. What core-js only adds (Promise.withResolvers, Uint8Array.toBase64, ...)
  * stays: pdfjs needs it. pdf-worker.mjs does the same in its thread.
  */
 export function loadPdfjs(): Promise<Pdfjs> {
@@ -71,11 +71,11 @@ export function loadPdfjs(): Promise<Pdfjs> {
 interface Parser {
   worker: PDFWorker;
   thread: Worker;
+  /** Documents open: the thread keeps the process alive only while there are some. */
+  open: number;
 }
 
 let parser: Promise<Parser> | undefined;
-/** Documents open: the thread keeps the process alive only while there are some. */
-let open = 0;
 
 function pdfParser(): Promise<Parser> {
   if (!parser) {
@@ -107,8 +107,8 @@ async function startParser(onEnd: () => void): Promise<Parser> {
   };
   thread.once("error", ended).once("exit", ended);
   port1.unref();
-  if (open === 0) thread.unref();
-  return { worker, thread };
+  thread.unref();
+  return { worker, thread, open: 0 };
 }
 
 /** Ends the parsing thread now; the next document starts another (a process ends its threads itself). */
@@ -120,9 +120,9 @@ export async function closePdfParser(): Promise<void> {
 
 export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfjs();
-  const { worker, thread } = await pdfParser();
+  const current = await pdfParser();
   const task = pdfjs.getDocument({
-    worker,
+    worker: current.worker,
     // pdfjs may take ownership of the array; the caller keeps its buffer.
     data: new Uint8Array(bytes),
     isEvalSupported: false,
@@ -133,7 +133,7 @@ export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
   });
   // While a document is open the process waits for the thread's answers; once
   // none is, a script that has done its work ends.
-  if (open++ === 0) thread.ref();
+  if (current.open++ === 0) current.thread.ref();
   const destroy = task.destroy.bind(task);
   let closed = false;
   task.destroy = async () => {
@@ -142,7 +142,7 @@ export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
     } finally {
       if (!closed) {
         closed = true;
-        if (--open === 0) thread.unref();
+        if (--current.open === 0) current.thread.unref();
       }
     }
   };
