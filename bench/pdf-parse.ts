@@ -21,8 +21,7 @@
 //
 //   npx tsx bench/pdf-parse.ts
 //   npx tsx bench/pdf-parse.ts --write   # also into docs/performance.md
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { loadPdfjs, openPdf } from "../service/src/pages/pdf";
@@ -34,9 +33,10 @@ import {
   machineLoad,
   markdownTable,
   median,
+  PDF_SOURCES,
+  pdfsIn,
   percentile,
-  root,
-  type Table,
+  sourcesTable,
   textTable,
   writeDocSection,
 } from "./harness";
@@ -44,20 +44,6 @@ import {
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const { write } = benchArgs({});
 
-const SOURCES = {
-  calibration: ["calibration/invoices", "calibration/tables"],
-  rendered: ["rendered/invoices", "rendered/tables"],
-  real: ["real/invoices", "real/tables", "real/einvoices"],
-} as const;
-
-const pdfsIn = (dir: string) => {
-  const full = path.join(root, "fixtures", dir);
-  return existsSync(full)
-    ? readdirSync(full)
-        .filter((f) => f.endsWith(".pdf"))
-        .map((f) => path.join(full, f))
-    : [];
-};
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
 // ---- the service's work with core-js's built-ins against the engine's own ----
@@ -87,7 +73,7 @@ const extraction = providers.get("invoices-layout");
 const BUILT_INS = { "core-js": coreJs, engine: engines };
 type BuiltInsName = keyof typeof BUILT_INS;
 const builtInColumns: Record<string, string[]> = {};
-for (const [source, dirs] of Object.entries(SOURCES)) {
+for (const [source, dirs] of Object.entries(PDF_SOURCES)) {
   const perDoc: Record<BuiltInsName, number[]> = { "core-js": [], engine: [] };
   for (const file of dirs.filter((d) => !d.endsWith("tables")).flatMap(pdfsIn)) {
     const bytes = readFileSync(file);
@@ -168,7 +154,7 @@ async function parse(way: Way, bytes: Buffer): Promise<Parse | undefined> {
 
 const ways = Object.keys(WAYS) as Way[];
 const columns: Record<string, string[]> = {};
-for (const [source, dirs] of Object.entries(SOURCES)) {
+for (const [source, dirs] of Object.entries(PDF_SOURCES)) {
   const perDoc = new Map<Way, { ms: number[]; stall: number[] }>(
     ways.map((w) => [w, { ms: [], stall: [] }]),
   );
@@ -203,17 +189,15 @@ for (const [source, dirs] of Object.entries(SOURCES)) {
   ];
 }
 
-const builtInSources = Object.keys(builtInColumns);
-const builtInTable: Table = {
-  columns: ["", ...builtInSources],
-  rows: [
+const builtInTable = sourcesTable(
+  [
     "text-layer PDFs (invoices, e-invoices)",
     "core-js's built-ins: median ms/page",
     "the engine's: median ms/page",
     "the engine's / core-js's",
-  ].map((label, i) => [label, ...builtInSources.map((s) => builtInColumns[s]?.[i] ?? "–")]),
-};
-const sources = Object.keys(columns);
+  ],
+  builtInColumns,
+);
 const labels = [
   "PDFs",
   "in the service's thread: median ms/page",
@@ -225,10 +209,7 @@ const labels = [
   "in the service's thread: loop stood still, p90 ms",
   "parsing thread: loop stood still, p90 ms",
 ];
-const table: Table = {
-  columns: ["", ...sources],
-  rows: labels.map((label, i) => [label, ...sources.map((s) => columns[s]?.[i] ?? "–")]),
-};
+const table = sourcesTable(labels, columns);
 const builtInIntro = `The invoice extraction over a text layer (invoices-layout), with the Array.prototype.push, JSON.stringify and JSON.parse pdfjs's core-js installs against the engine's own, median of ${ROUNDS} rounds a document after one to warm up, then of the documents`;
 const intro = `pdfjs parsing each PDF (every page's text and operator list), in the service's thread against the parsing thread, median of ${ROUNDS} rounds a document, then of the documents`;
 const load = machineLoad();

@@ -14,8 +14,7 @@
 //
 //   npx tsx bench/text-layer.ts
 //   npx tsx bench/text-layer.ts --write   # also into docs/performance.md
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { OcrData } from "@/lib/kernel/contract";
 import { sniffDocument } from "../service/src/pages/sniff";
 import type { ProviderInput } from "../service/src/providers/types";
@@ -27,9 +26,10 @@ import {
   markdownTable,
   median,
   ownCpuMs,
+  PDF_SOURCES,
+  pdfsIn,
   percentile,
-  root,
-  type Table,
+  sourcesTable,
   textTable,
   writeDocSection,
 } from "./harness";
@@ -39,12 +39,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 /** 0.05 in at DPI: pdfjs shares a run's width among its characters by estimate. */
 const SAME_PLACE = DPI / 20;
 const { write } = benchArgs({});
-
-const SOURCES = {
-  calibration: ["calibration/invoices", "calibration/tables"],
-  rendered: ["rendered/invoices", "rendered/tables"],
-  real: ["real/invoices", "real/tables", "real/einvoices"],
-} as const;
 
 const READERS = {
   pdftotext: createPdfText({ dpi: DPI, ocrEngines: [], pdftotext: "pdftotext" }),
@@ -104,17 +98,8 @@ function sameWords(poppler: OcrData, pdfjs: OcrData): [number, number] {
   return [same, all];
 }
 
-const pdfsIn = (dir: string) => {
-  const full = path.join(root, "fixtures", dir);
-  return existsSync(full)
-    ? readdirSync(full)
-        .filter((f) => f.endsWith(".pdf"))
-        .map((f) => path.join(full, f))
-    : [];
-};
-
 const columns: Record<string, string[]> = {};
-for (const [source, dirs] of Object.entries(SOURCES)) {
+for (const [source, dirs] of Object.entries(PDF_SOURCES)) {
   const times: Record<Reader, { ms: number[]; cpuMs: number[] }> = {
     pdftotext: { ms: [], cpuMs: [] },
     pdfjs: { ms: [], cpuMs: [] },
@@ -167,7 +152,6 @@ for (const [source, dirs] of Object.entries(SOURCES)) {
   ];
 }
 
-const sources = Object.keys(columns);
 const labels = [
   "PDFs with a text layer",
   "pdftotext: median ms/page",
@@ -181,10 +165,7 @@ const labels = [
   "pdfjs / pdftotext (CPU)",
   "pdfjs's words pdftotext gives alike",
 ];
-const table: Table = {
-  columns: ["", ...sources],
-  rows: labels.map((label, i) => [label, ...sources.map((s) => columns[s]?.[i] ?? "–")]),
-};
+const table = sourcesTable(labels, columns);
 const intro = `The pdf-text provider over each PDF's text layer at ${DPI} dpi, each reader in turn, median of ${ROUNDS} rounds a document, then of the documents`;
 console.log(`${intro} (${machineLoad()}):\n`);
 console.log(textTable(table));

@@ -17,6 +17,7 @@ export {
   docFigures,
   exitWith,
   markdownTable,
+  sourcesTable,
   type Table,
   textTable,
   writeDocSection,
@@ -28,6 +29,8 @@ export {
   freshDataDir,
   hasBuild,
   OCR_CATEGORY,
+  PDF_SOURCES,
+  pdfsIn,
   root,
 } from "./setup";
 export { cerOf, missedText, scoreText, type TextScore, wordF1Of } from "./text-scores";

@@ -27,6 +27,15 @@ export interface Table {
   left?: readonly number[];
 }
 
+/** A table of one row per label, one column per source, `columns[source][i]` in row i ("–" where missing). */
+export function sourcesTable(labels: readonly string[], columns: Record<string, string[]>): Table {
+  const sources = Object.keys(columns);
+  return {
+    columns: ["", ...sources],
+    rows: labels.map((label, i) => [label, ...sources.map((s) => columns[s]?.[i] ?? "–")]),
+  };
+}
+
 const alignedLeft = (table: Table, column: number) =>
   column === 0 || (table.left?.includes(column) ?? false);
 

@@ -1,7 +1,7 @@
 // Where the benchmarks run: the repository root, the build check, a fresh data
 // folder per benchmark, how Chromium is launched, and the ids and keys several
 // benchmarks use alike.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 
@@ -40,3 +40,24 @@ export const chromiumArgs = [
   "--disable-quic",
   "--no-first-run",
 ];
+
+/**
+ * The PDFs of the three sources each PDF bench reads, a column each:
+ * calibration (the canvas generator), rendered (HTML drawn by Chromium), real
+ * (public documents; fetched, not committed: `npx tsx scripts/real/fetch.ts`).
+ */
+export const PDF_SOURCES = {
+  calibration: ["calibration/invoices", "calibration/tables"],
+  rendered: ["rendered/invoices", "rendered/tables"],
+  real: ["real/invoices", "real/tables", "real/einvoices"],
+} as const;
+
+/** The PDFs in fixtures/`dir`, none when it is missing (real documents not fetched). */
+export function pdfsIn(dir: string): string[] {
+  const full = path.join(root, "fixtures", dir);
+  return existsSync(full)
+    ? readdirSync(full)
+        .filter((f) => f.endsWith(".pdf"))
+        .map((f) => path.join(full, f))
+    : [];
+}
