@@ -22,7 +22,6 @@
 //   npx tsx bench/pdf-parse.ts
 //   npx tsx bench/pdf-parse.ts --write   # also into docs/performance.md
 import { readFileSync } from "node:fs";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { loadPdfjs, openPdf } from "../service/src/pages/pdf";
 import { sniffDocument } from "../service/src/pages/sniff";
@@ -38,6 +37,7 @@ import {
   percentile,
   sourcesTable,
   textTable,
+  timedWithStall,
   writeDocSection,
 } from "./harness";
 
@@ -133,22 +133,26 @@ interface Parse {
 }
 
 async function parse(way: Way, bytes: Buffer): Promise<Parse | undefined> {
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
-  const start = performance.now();
-  const pdf = await WAYS[way](bytes).catch(() => undefined);
-  if (!pdf) return undefined;
+  const opened: PDFDocumentProxy[] = [];
   try {
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      await page.getTextContent();
-      await page.getOperatorList();
-    }
-    const msPerPage = (performance.now() - start) / pdf.numPages;
-    loop.disable();
-    return { msPerPage, stallMs: loop.max / 1e6 };
+    const {
+      result: pages,
+      ms,
+      stallMs,
+    } = await timedWithStall(async () => {
+      const pdf = await WAYS[way](bytes).catch(() => undefined);
+      if (!pdf) return undefined;
+      opened.push(pdf);
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const page = await pdf.getPage(n);
+        await page.getTextContent();
+        await page.getOperatorList();
+      }
+      return pdf.numPages;
+    }, 1);
+    return pages === undefined ? undefined : { msPerPage: ms / pages, stallMs };
   } finally {
-    await pdf.destroy();
+    await opened[0]?.destroy();
   }
 }
 

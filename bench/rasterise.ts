@@ -13,7 +13,6 @@
 //   npx tsx bench/rasterise.ts --write   # also into docs/performance.md
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { drawPage, openPdf, rasterisePage } from "../service/src/pages/pdf";
 import {
   benchArgs,
@@ -24,6 +23,7 @@ import {
   root,
   type Table,
   textTable,
+  timedWithStall,
   writeDocSection,
 } from "./harness";
 
@@ -38,17 +38,6 @@ const PAGES = [
   "calibration/tables/ruled-1.pdf",
   "calibration/invoices/invoice-1.pdf",
 ];
-
-/** Milliseconds `draw` took, and the event loop's longest stall meanwhile. */
-async function timed(draw: () => Promise<Buffer>): Promise<{ ms: number; stallMs: number }> {
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  const start = performance.now();
-  await draw();
-  const ms = performance.now() - start;
-  loop.disable();
-  return { ms, stallMs: loop.max / 1e6 };
-}
 
 const intro = `One page at ${DPI} dpi, median of ${ROUNDS} rounds taken by turns`;
 console.log(`${intro}\n`);
@@ -69,7 +58,7 @@ for (const name of PAGES) {
       ["pdftoppm", () => rasterisePage(source, DPI, signal, "pdftoppm")],
       ["pdfjs", () => drawPage(source, DPI, signal)],
     ] as const) {
-      const { ms, stallMs } = await timed(draw);
+      const { ms, stallMs } = await timedWithStall(draw, 5);
       runs[kind].push(ms);
       stalls[kind].push(stallMs);
     }

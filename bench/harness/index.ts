@@ -2,7 +2,15 @@
 // run, the programs they start, how they measure, and how they report.
 export { type BareReading, type BareTesseract, bareTesseract } from "./bare-tesseract";
 export { buildBlank, startAppAndBlank, startBlank } from "./blank-app";
-export { cpuMs, machineLoad, median, ownCpuMs, percentile, timed } from "./measure";
+export {
+  cpuMs,
+  machineLoad,
+  median,
+  ownCpuMs,
+  percentile,
+  timed,
+  timedWithStall,
+} from "./measure";
 export {
   freePort,
   grantUpload,

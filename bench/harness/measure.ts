@@ -2,6 +2,7 @@
 // piece of work took, and the machine's load printed beside every figure.
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { launcherPid } from "../../service/src/engines/command";
 
 // The layout layer's median (the middle value, or the mean of the two middle
@@ -21,6 +22,25 @@ export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const result = await work();
   return [result, performance.now() - start];
+}
+
+/**
+ * The result of `work`, the milliseconds it took, and the longest the event
+ * loop stood still meanwhile (sampled every `resolutionMs`).
+ */
+export async function timedWithStall<T>(
+  work: () => Promise<T>,
+  resolutionMs: number,
+): Promise<{ result: T; ms: number; stallMs: number }> {
+  const loop = monitorEventLoopDelay({ resolution: resolutionMs });
+  loop.enable();
+  const start = performance.now();
+  try {
+    const result = await work();
+    return { result, ms: performance.now() - start, stallMs: loop.max / 1e6 };
+  } finally {
+    loop.disable();
+  }
 }
 
 /**

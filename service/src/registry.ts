@@ -80,8 +80,8 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
   const rowsPdfPictures = pdfText([nativeRows, best], { readPictures: true });
   const rowsImage = createOcrProvider("tesseract-native-rows", nativeRows, raster);
   const paddlePdf = pdfText([paddle]);
-  // Tables read text layers with pdfjs: the lattice provider has pdfjs draw the
-  // page's lines anyway (its fonts are loaded either way), and pdftotext's word
+  // Tables read text layers with pdfjs: the lattice provider reads the page's
+  // lines through pdfjs anyway (its fonts are loaded either way), and pdftotext's word
   // boxes for Type 3 fonts reach only part of the way up the letters, which lost
   // the stream provider 3 of the rendered set's 14 tables (docs/tables.md).
   const rowsPdfTables = pdfText([nativeRows, best], { pdfjsText: true });

@@ -4,6 +4,7 @@
 // died replaced at the next run.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -34,13 +35,26 @@ describe("runCommand", () => {
   it("stops the program when the request is aborted", async () => {
     const controller = new AbortController();
     const started = performance.now();
-    const running = runCommand("sleep", ["30"], {
+    // A duration no other process here sleeps, to find this one by.
+    const running = runCommand("sleep", ["31.4159"], {
       input: Buffer.alloc(0),
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(new Error("stop")), 100);
+    const sleeping = () =>
+      readdirSync("/proc")
+        .filter((entry) => /^\d+$/.test(entry))
+        .some((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, "utf8") === "sleep\0" + "31.4159\0";
+          } catch {
+            return false; // ended meanwhile
+          }
+        });
+    await expect.poll(sleeping, { timeout: 5_000 }).toBe(true);
+    controller.abort(new Error("stop"));
     await expect(running).rejects.toThrow("stop");
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(6_000);
+    await expect.poll(sleeping, { timeout: 5_000 }).toBe(false);
     // The launcher goes on serving.
     expect((await run("echo", ["still here"])).toString()).toBe("still here\n");
   });

@@ -2,7 +2,7 @@
 // box, for every page asked for, in one run of the program. pdfjs (text-layer.ts)
 // converts each embedded font before it gives a page's text; pdftotext does not,
 // and in a service with its OCR engines loaded the real invoices' extraction
-// took 74 ms of CPU a page so against 104 ms (docs/invoices.md, eleventh round).
+// took 74 ms of CPU a page against 104 ms (docs/invoices.md, eleventh round).
 // It reads text layers wherever poppler is installed (tables excepted:
 // registry.ts), and pdfjs where it is not.
 import { XMLParser } from "fast-xml-parser";
