@@ -3145,6 +3145,54 @@ export const DOCUMENTS: CatalogueDocument[] = [
   },
   {
     set: "tables",
+    file: "pdfplumber-cupertino_usd_4-6-16.pdf",
+    from: {
+      repo: "pdfplumber",
+      path: "tests/pdfs/cupertino_usd_4-6-16.pdf",
+      sha256: "944ab863d7c83521d6250cc8682d2c985a6ae82622de1d461bb80c21a654206a",
+      bytes: 80578,
+    },
+    truth: {
+      kind: "no-table",
+      pages: [1],
+    },
+    kind: "no-table",
+    note: "a school board's agenda: numbered items of prose, one in a ruled box",
+  },
+  {
+    set: "tables",
+    file: "pdfplumber-issue-982-example.pdf",
+    from: {
+      repo: "pdfplumber",
+      path: "tests/pdfs/issue-982-example.pdf",
+      sha256: "c18ea7dc2e8d075f22ca0030e83000adc05cd4f75218c1d774564aa91b5edd94",
+      bytes: 1029061,
+    },
+    truth: {
+      kind: "no-table",
+      pages: [1, 2, 3, 4, 5, 6, 7, 8],
+    },
+    kind: "no-table",
+    note: "a paper in two columns: figures and their labels, references, code listings (8 pages)",
+  },
+  {
+    set: "tables",
+    file: "pdfplumber-issue-316-example.pdf",
+    from: {
+      repo: "pdfplumber",
+      path: "tests/pdfs/issue-316-example.pdf",
+      sha256: "19b0ab7b2e0cddc96c1bfaf96fd928547811d1dd2e451d0410b618308fe986f9",
+      bytes: 138691,
+    },
+    truth: {
+      kind: "no-table",
+      pages: [1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17],
+    },
+    kind: "no-table",
+    note: "a journal article: its 14 pages of prose, title and references (its tables, on pages 9 to 11, are not scored)",
+  },
+  {
+    set: "tables",
     file: "ocrmypdf-graph.pdf",
     from: {
       repo: "ocrmypdf",

@@ -136,6 +136,14 @@ describe("a page that is not a table", () => {
         ["3.", "Close the valve and write the reading in the log book"],
       ]),
     ).toBe(false);
+    // A meeting's agenda, a speck after one number (the text layer's "`").
+    expect(
+      hasTableShape([
+        ["1.", "CALL TO ORDER/FLAG SALUTE"],
+        ["2. `", "PUBLIC COMMENT – ITEMS ON THE AGENDA The public may address the Board"],
+        ["3.", "CLOSED SESSION By law, closed sessions are not open to the public"],
+      ]),
+    ).toBe(false);
   });
 
   it("reads a chart's axis labels beside its legend as none, and OCR's specks do not count", () => {

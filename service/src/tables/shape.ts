@@ -31,8 +31,18 @@ export const isFigure = (text: string) =>
   /^[-+−–(]?[$€£¥]?\s?\d[\d.,'’/:%\s-]*\)?%?[*†]*$/.test(text.trim());
 
 /** A list's marker: a number, letter or numeral with its dot or bracket, or a bullet. */
-const isMarker = (text: string) =>
-  /^(\(?\d{1,3}[.)]?|\(?[a-z][.)]|\(?[ivxlc]{1,5}[.)]|[•▪◦·*–-])$/i.test(text.trim());
+const MARKER = /^(\(?\d{1,3}[.)]?|\(?[a-z][.)]|\(?[ivxlc]{1,5}[.)]|[•▪◦·*–-])$/i;
+
+/**
+ * Whether a cell is a list's marker, a speck beside it left out: a mark with
+ * no letter or digit after the number ("2. `", a stroke the text layer or OCR
+ * put there) is not data.
+ */
+const isMarker = (text: string) => {
+  const words = text.trim().split(/\s+/);
+  const [first, ...rest] = words;
+  return first !== undefined && MARKER.test(first) && !rest.some(hasContent);
+};
 
 /**
  * Markers that count up one by one (1, 2, 3: a numbered list or a transcript's
