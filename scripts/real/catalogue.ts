@@ -2943,6 +2943,91 @@ export const DOCUMENTS: CatalogueDocument[] = [
   },
   {
     set: "tables",
+    file: "camelot-12s0324.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/tabula/12s0324.pdf",
+      sha256: "092853e4af150d1c72f474a59ce902305e8675c1d04059d5e2af4a628bc6dfbd",
+      bytes: 64081,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_stream_two_tables_1",
+        },
+        {
+          page: 1,
+          variable: "data_stream_two_tables_2",
+        },
+      ],
+    },
+    kind: "borderless",
+    note: "two tables of a statistical abstract, one above the other, with footnotes",
+  },
+  {
+    set: "tables",
+    file: "camelot-anticlockwise_table_1.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/anticlockwise_table_1.pdf",
+      sha256: "99d62c35de1978f53ca914ff47ca3e769aa5dae94016cc09c59ae204a70fad1b",
+      bytes: 16638,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_lattice_table_rotated",
+        },
+      ],
+    },
+    kind: "ruled-rotated",
+    note: "the table is printed turned the other way on the page",
+  },
+  {
+    set: "tables",
+    file: "camelot-clockwise_table_2.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/clockwise_table_2.pdf",
+      sha256: "135d561002f336b288c163e306126de41ebfad98d0fc4cd45afbfdbf25bd7838",
+      bytes: 54242,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_stream_table_rotated",
+        },
+      ],
+    },
+    kind: "borderless-rotated",
+    note: "a table without rules, printed turned on the page",
+  },
+  {
+    set: "tables",
     file: "camelot-edge_tol.pdf",
     from: {
       repo: "camelot",

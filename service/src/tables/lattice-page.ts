@@ -7,11 +7,11 @@
 // painted over before it is read by OCR; cells the page read failed are read
 // again one by one (cell-reading.ts).
 import { createCanvas, loadImage } from "@napi-rs/canvas";
-import type { BBox, OcrData, OcrPage, OcrSpan, ResultPage } from "@/lib/kernel/contract";
+import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/kernel/contract";
 import { median } from "../layout/geometry";
 import { slope } from "../layout/level";
 import { drawPageGrey, openPdf, rasterisePage } from "../pages/pdf";
-import { pageDrawing, type TextTurn, textTurn } from "../pages/pdf-lines";
+import { pageDrawing, textTurn } from "../pages/pdf-lines";
 import { sniffDocument } from "../pages/sniff";
 import { resultPages, type WordSources } from "../pages/word-sources";
 import { flattenBackground } from "../preprocess/background";
@@ -20,11 +20,13 @@ import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index"
 import { estimateSkew, typicalXHeight } from "../preprocess/skew";
 import type { Provider, ProviderInput } from "../providers/types";
 import { type BlockReader, rereadCells } from "./cell-reading";
+import { type Frame, LEVEL, mostlyUpright, turnedFrame } from "./frame";
 import {
   eraseRules,
   fillGrid,
   findGrids,
   findRules,
+  isRuledTable,
   isRuleText,
   type LatticeTable,
   type Rule,
@@ -33,7 +35,6 @@ import {
   rulesOfSegments,
   type Segment,
 } from "./lattice";
-import { hasRuledContent } from "./shape";
 
 /** Least resolution a scanned PDF page is drawn at to find its rules: a 0.5 pt rule is still a pixel. */
 const LATTICE_DPI = 100;
@@ -150,7 +151,7 @@ export function pageTables(grey: Grey, page: OcrPage): LatticeTable[] {
   const grids = findGrids(outsideWords(findRules(image, sizes), boxes), wordHeight);
   return grids
     .map((grid) => fillGrid(page.number, grid, words, onImage, onPage))
-    .filter((found) => found.words > 0 && hasRuledContent(found.table));
+    .filter(isRuledTable);
 }
 
 /**
@@ -185,46 +186,11 @@ function outsideWords(rules: Rules, boxes: readonly BBox[]): Rules {
   };
 }
 
-/** Boxes on a page into a frame where its text reads left to right, and back. */
-interface Frame {
-  to: (box: BBox) => BBox;
-  back: (box: BBox) => BBox;
-}
-
-const LEVEL: Frame = { to: (b) => b, back: (b) => b };
-
-/**
- * The frame of a page `width` × `height` whose text is turned to read down
- * (rows of a table then run from right to left) or up the page (left to right).
- */
-function turnedFrame(turn: TextTurn, width: number, height: number): Frame {
-  if (turn === "down") {
-    return {
-      to: (b) => ({ x0: b.y0, y0: width - b.x1, x1: b.y1, y1: width - b.x0 }),
-      back: (b) => ({ x0: width - b.y1, y0: b.x0, x1: width - b.y0, y1: b.x1 }),
-    };
-  }
-  if (turn === "up") {
-    return {
-      to: (b) => ({ x0: height - b.y1, y0: b.x0, x1: height - b.y0, y1: b.x1 }),
-      back: (b) => ({ x0: b.y0, y0: height - b.x1, x1: b.y1, y1: height - b.x0 }),
-    };
-  }
-  return LEVEL;
-}
-
 /** A line turned with its frame (a box of no width or height turns into one). */
 function turnLine(line: Segment, frame: Frame): Segment {
   const a = frame.to({ x0: line.x0, y0: line.y0, x1: line.x0, y1: line.y0 });
   const b = frame.to({ x0: line.x1, y0: line.y1, x1: line.x1, y1: line.y1 });
   return { x0: a.x0, y0: a.y0, x1: b.x0, y1: b.y0, width: line.width };
-}
-
-/** Whether most of a page's words of three letters or more stand upright (a table printed turned). */
-function mostlyUpright(words: readonly OcrSpan[]): boolean {
-  const long = words.filter((w) => [...w.text].length >= 3);
-  const upright = long.filter((w) => w.bbox.y1 - w.bbox.y0 > (w.bbox.x1 - w.bbox.x0) * 1.5);
-  return long.length > 0 && upright.length > long.length / 2;
 }
 
 /**
@@ -249,7 +215,7 @@ export function lineTables(
       ...fillGrid(page.number, grid, words, (b) => b, frame.back),
       fromPixels: false,
     }))
-    .filter((found) => found.words > 0 && hasRuledContent(found.table));
+    .filter(isRuledTable);
 }
 
 /** What a lattice reading found: the text read, the pages (as sent), pages billed, and the tables. */
@@ -305,7 +271,7 @@ async function imageTables(
   const words = read.data.pages[0]?.words ?? [];
   const found = grids
     .map((grid) => fillGrid(1, grid, words, (b) => b, onPage))
-    .filter((f) => f.words > 0 && hasRuledContent(f.table));
+    .filter(isRuledTable);
   if (reader && found.length > 0) {
     const wordHeight = median(words.map((w) => w.bbox.y1 - w.bbox.y0));
     await rereadCells(image, found, reader, wordHeight, threshold);

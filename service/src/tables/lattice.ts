@@ -7,6 +7,7 @@
 import type { BBox, OcrSpan, Table, TableCell } from "@/lib/kernel/contract";
 import { groupLines } from "../layout/lines";
 import type { Grey } from "../preprocess/grey";
+import { hasContent, hasRuledContent, isFigure } from "./shape";
 
 /** A ruling line: horizontal at y = `at` from x `from` to `to`, or vertical at x = `at` from y to y. */
 export interface Rule {
@@ -491,6 +492,28 @@ export function fillGrid(
     fromPixels: true,
     reads,
   };
+}
+
+/** Lines of figures alone that one cell may hold one under another: more are rows whose rules the grid lacks. */
+const STACKED_FIGURES = 3;
+
+/**
+ * Whether a grid holds a table as its rules draw it: words in it, text in
+ * enough of its cells (shape.ts), and no cell that stacks lines of figures
+ * alone ("467.9", "10.0", "17.5" one under another). A table ruled only
+ * around its head and its edges, or only between its columns, gives such
+ * cells: a column of data taken for one cell, whose rows are the text's lines
+ * (the stream reading's to find).
+ */
+export function isRuledTable(found: LatticeTable): boolean {
+  if (found.words === 0 || !hasRuledContent(found.table)) return false;
+  return !found.reads.some(({ words }) => {
+    const lines = groupLines(words).map((line) => line.filter((w) => hasContent(w.text)));
+    const figures = lines.filter(
+      (line) => line.length > 0 && line.every((w) => isFigure(w.text)),
+    ).length;
+    return figures >= STACKED_FIGURES && figures >= lines.length * 0.8;
+  });
 }
 
 /** Rows a ruled table's head may take (cells over several columns are its headings there). */

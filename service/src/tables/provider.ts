@@ -4,9 +4,11 @@
 // ruling lines the page draws). Each answer carries its checks (data.checks):
 // one with no table, ragged rows or words across ruling lines is unsure, so
 // the router tries the next provider.
-import type { OcrData, Table, TableChecks, TableData } from "@/lib/kernel/contract";
+import type { BBox, OcrData, Table, TableChecks, TableData } from "@/lib/kernel/contract";
 import { resolveLanguage } from "../engines/language";
 import type { OcrEngine } from "../engines/types";
+import { openPdf } from "../pages/pdf";
+import { textTurn } from "../pages/pdf-lines";
 import { upright } from "../pages/upright";
 import {
   readWords,
@@ -16,19 +18,36 @@ import {
 } from "../pages/word-sources";
 import type { AnswerCheck, Provider, ProviderInput, ProviderOutput } from "../providers/types";
 import type { BlockReader } from "./cell-reading";
+import { type Frame, LEVEL, mostlyUpright, turnedFrame } from "./frame";
 import { brokenRows } from "./lattice";
 import { latticeTables } from "./lattice-page";
 import { raggedRows, streamTables } from "./stream";
 
-/** Tables from the words' white space, read on the pages laid upright (pages/upright.ts), their boxes on the pages as sent. */
-export function tablesFromWords(words: OcrData): TableData {
+/**
+ * Tables from the words' white space, read on the pages laid upright
+ * (pages/upright.ts) and, on a page whose text layer prints its text turned,
+ * in `frames`' frame where it runs level (frame.ts); their boxes on the pages
+ * as sent.
+ */
+export function tablesFromWords(
+  words: OcrData,
+  frames: ReadonlyMap<number, Frame> = new Map(),
+): TableData {
   const laid = upright(words);
-  const tables = laid.data.pages.flatMap((p) => streamTables(p.number, p.words));
+  const frameOf = (page: number) => frames.get(page) ?? LEVEL;
+  const tables = laid.data.pages.flatMap((p) => {
+    const { to } = frameOf(p.number);
+    return streamTables(
+      p.number,
+      p.words.map((w) => ({ ...w, bbox: to(w.bbox) })),
+    );
+  });
+  const back = (page: number, box: BBox) => laid.back(page, frameOf(page).back(box));
   return {
     tables: tables.map((t) => ({
       ...t,
-      bbox: laid.back(t.page, t.bbox),
-      cells: t.cells.map((c) => ({ ...c, bbox: laid.back(t.page, c.bbox) })),
+      bbox: back(t.page, t.bbox),
+      cells: t.cells.map((c) => ({ ...c, bbox: back(t.page, c.bbox) })),
     })),
     text: words.text,
     pages: resultPages(words.pages),
@@ -55,6 +74,31 @@ export function checkTables(data: TableData, ragged = raggedRows): AnswerCheck {
     : { confident: false, score, reason: `${off} of ${rows} rows ragged` };
 }
 
+/**
+ * The frames of a PDF's pages whose text layer prints most words turned (a
+ * table set sideways): the way they run comes from the text layer's
+ * transforms, as the lattice reads them. Pages read by OCR are laid upright
+ * by their own rotation instead.
+ */
+async function turnedPages(input: ProviderInput, words: OcrData): Promise<Map<number, Frame>> {
+  const frames = new Map<number, Frame>();
+  const turned = words.pages.filter(
+    (p) => p.confidence === 1 && p.rotation === undefined && mostlyUpright(p.words),
+  );
+  if (turned.length === 0) return frames;
+  const pdf = await openPdf(input.bytes);
+  try {
+    for (const page of turned) {
+      input.signal.throwIfAborted();
+      const turn = await textTurn(await pdf.getPage(page.number));
+      if (turn !== "level") frames.set(page.number, turnedFrame(turn, page.width, page.height));
+    }
+  } finally {
+    await pdf.destroy();
+  }
+  return frames;
+}
+
 export function createStreamTables(name: string, sources: WordSources): Provider<TableData> {
   return {
     name,
@@ -63,7 +107,10 @@ export function createStreamTables(name: string, sources: WordSources): Provider
     available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
       const { words, image } = await readWords(sources, input);
-      const found = tablesFromWords(words.data);
+      const found = tablesFromWords(
+        words.data,
+        image ? undefined : await turnedPages(input, words.data),
+      );
       const data = { ...found, checks: streamChecks(found.tables) };
       const check = checkTables(data);
       // Tables from estimated word boxes (an image, or a PDF page read by OCR:
