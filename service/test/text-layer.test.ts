@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 import { degrees, PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OcrData, OcrPage } from "@/lib/kernel/contract";
+import { buildPage } from "../src/engines/ocr-page";
+import type { OcrEngine } from "../src/engines/types";
 import type { ProviderInput } from "../src/providers/types";
 import { createPdfText } from "../src/text/pdf-text";
 
@@ -141,4 +143,40 @@ describe("the text layer's two readers", () => {
       ]);
     },
   );
+});
+
+describe("one document's reading, shared by a request's attempts", () => {
+  /** An OCR engine that counts the pages it is given and reads each as one word. */
+  const counting = () => {
+    const calls: number[] = [];
+    const engine: OcrEngine = {
+      available: async () => true,
+      languages: async () => new Set(["eng"]),
+      recognize: async () => {
+        calls.push(1);
+        const word = { text: "Scanned", confidence: 0.9, bbox: { x0: 10, y0: 10, x1: 90, y1: 30 } };
+        return buildPage(600, 800, [[word]]);
+      },
+      close: async () => {},
+      requires: "nothing",
+    };
+    return { engine, calls };
+  };
+
+  it("reads a scanned page once for the providers over the same source, again for other bytes", async () => {
+    const { engine, calls } = counting();
+    const source = createPdfText({ dpi: DPI, ocrEngines: [engine] });
+    const bytes = readFileSync(path.join(FIXTURES, "calibration/tables/ruled-1-photo-scan.pdf"));
+    const request = input(bytes);
+    // The lattice, then the stream after it: one request's input, spread per attempt.
+    const first = await source.run({ ...request });
+    const second = await source.run({ ...request });
+    expect(second.data).toEqual(first.data);
+    expect(first.data.text).toContain("Scanned");
+    expect(calls).toHaveLength(1);
+    // Other pages, or the same file sent again (its own bytes), are read anew.
+    await source.run({ ...request, pages: [1] });
+    await source.run(input(Buffer.from(bytes)));
+    expect(calls).toHaveLength(3);
+  });
 });

@@ -43,6 +43,12 @@ const noEngine: PageRecognizer = async () => {
 
 export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
   const { pdftotext } = options;
+  /**
+   * Each document's reading, kept while its bytes are (one request's): the
+   * providers that share this word source (tables' lattice, then stream) read
+   * a document's text layer or scan once, not once per attempt of a failover.
+   */
+  const readings = new WeakMap<Uint8Array, Map<string, ProviderOutput<OcrData>>>();
   const textLayer: TextLayerSource = async (bytes, pages, signal) =>
     pdftotext !== undefined && (await popplerInstalled(pdftotext))
       ? popplerTextLayer(pdftotext, bytes, pages, signal)
@@ -55,8 +61,11 @@ export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
       if ((await sniffDocument(input.bytes)) !== "pdf") {
         throw new UnreadableDocumentError("pdf-text reads PDF documents only");
       }
+      const key = JSON.stringify([input.pages ?? null, input.languageHints]);
+      const kept = readings.get(input.bytes)?.get(key);
+      if (kept) return kept;
       const ocr = await firstAvailable(options.ocrEngines);
-      return ocrDocument(input, {
+      const output = await ocrDocument(input, {
         recognize: ocr?.recognize ?? noEngine,
         recognizeBlock: ocr?.recognizeBlock,
         preparedAs: ocr?.preparedAs,
@@ -69,6 +78,9 @@ export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
         textLayer,
         readPictures: options.readPictures,
       });
+      const byKey = readings.get(input.bytes) ?? new Map<string, ProviderOutput<OcrData>>();
+      readings.set(input.bytes, byKey.set(key, output));
+      return output;
     },
   };
 }
