@@ -209,7 +209,9 @@ async function child(target: Target, file: string, mimeType: string, truthFile: 
     const providers = createProviders(loadProviderConfig(process.env));
     const router = createRouter(loadRoutingConfig(process.env), providers);
     const category = CATALOG.find((c) => c.slug === "text-recognition") as CatalogEntry;
-    const route = () => router.route({ category, input });
+    // Each route is a request of its own: its bytes too (a reading is kept for the same bytes).
+    const route = () =>
+      router.route({ category, input: { ...input, bytes: Buffer.from(input.bytes) } });
     await measure(stages, "engines loaded", () =>
       router.route({ category, input: { ...input, bytes: warm.bytes, mimeType: warm.mimeType } }),
     );

@@ -164,7 +164,8 @@ async function routed(doc: ScannedDocument, slug: string): Promise<Reading> {
   const result = await router.route({
     category: categoryOf(slug),
     input: {
-      bytes: doc.bytes,
+      // Each round is a request of its own: its bytes too (a reading is kept for the same bytes).
+      bytes: Buffer.from(doc.bytes),
       mimeType: "application/pdf",
       languageHints: ["en"],
       passthrough: {},

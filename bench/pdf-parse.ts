@@ -86,7 +86,8 @@ for (const [source, dirs] of Object.entries(PDF_SOURCES)) {
         const start = performance.now();
         const output = await extraction
           .run({
-            bytes,
+            // Bytes of its own each time: a reading is kept for the same bytes (one request's).
+            bytes: Buffer.from(bytes),
             mimeType: "application/pdf",
             languageHints: [],
             passthrough: {},

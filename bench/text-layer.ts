@@ -54,7 +54,8 @@ interface Reading {
 
 async function read(reader: Reader, bytes: Buffer): Promise<Reading | undefined> {
   const input: ProviderInput = {
-    bytes,
+    // Bytes of its own: the reader keeps a reading for the same bytes (one request's).
+    bytes: Buffer.from(bytes),
     mimeType: "application/pdf",
     languageHints: [],
     passthrough: {},
