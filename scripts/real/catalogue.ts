@@ -2974,6 +2974,33 @@ export const DOCUMENTS: CatalogueDocument[] = [
   },
   {
     set: "tables",
+    file: "camelot-health.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/health.pdf",
+      sha256: "efdcd7794fc9397dd3626075f025fa27a95b1180331b0b2c5b89a6c85ae3c4f6",
+      bytes: 87419,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_hybrid",
+        },
+      ],
+    },
+    kind: "shaded",
+    note: "every other row shaded, which hides the rules between its cells; a title row over the table",
+  },
+  {
+    set: "tables",
     file: "camelot-anticlockwise_table_1.pdf",
     from: {
       repo: "camelot",

@@ -227,6 +227,25 @@ describe("ruled tables from the lines a PDF draws", () => {
     expect(found?.fromPixels).toBe(false);
   });
 
+  it("takes no grid whose cell holds a row of several columns (rules a shaded row hides)", () => {
+    // Ruled around and under its head, with a rule between the head's two
+    // cells only: each body row's figures fall into one cell across the table.
+    const head = rules([50, 200, 500], [50, 80]);
+    const body = rules([50, 500], [80, 110, 140]);
+    const words = [
+      at("State", 60, 60),
+      at("Outlay", 210, 60),
+      ...[
+        ["Assam", "14,874,821", "2,554,197", "161,600"],
+        ["Bihar", "21,016,708", "4,332,141", "5,329,000"],
+      ].flatMap((row, r) => row.map((text, c) => at(text, 60 + c * 110, 90 + r * 30))),
+    ];
+    expect(lineTables([...head, ...body], pdfPage(words))).toEqual([]);
+    // The same rows, each figure in a cell of its own, are a table.
+    const ruled = rules([50, 160, 270, 380, 500], [50, 80, 110, 140]);
+    expect(lineTables(ruled, pdfPage(words))).toHaveLength(1);
+  });
+
   it("reads a table printed turned to read down the page the way its text runs", () => {
     // The table of the test above turned a quarter clockwise on a page 600 wide:
     // (x, y) → (600 − y, x); its words stand upright and read downwards.

@@ -5,7 +5,9 @@
 // holds its centre, so a cell may hold several lines of text. A table without
 // rules (or with rules only under its header) is left to stream detection.
 import type { BBox, OcrSpan, Table, TableCell } from "@/lib/kernel/contract";
+import { median } from "../layout/geometry";
 import { groupLines } from "../layout/lines";
+import { SEGMENT_GAP, segments } from "../layout/segments";
 import type { Grey } from "../preprocess/grey";
 import { hasContent, hasRuledContent, isFigure } from "./shape";
 
@@ -497,13 +499,21 @@ export function fillGrid(
 /** Lines of figures alone that one cell may hold one under another: more are rows whose rules the grid lacks. */
 const STACKED_FIGURES = 3;
 
+/** Parts a line of one cell may split into at gaps a column's width apart: more are columns. */
+const MAX_CELL_PARTS = 2;
+
 /**
  * Whether a grid holds a table as its rules draw it: words in it, text in
- * enough of its cells (shape.ts), and no cell that stacks lines of figures
- * alone ("467.9", "10.0", "17.5" one under another). A table ruled only
- * around its head and its edges, or only between its columns, gives such
- * cells: a column of data taken for one cell, whose rows are the text's lines
- * (the stream reading's to find).
+ * enough of its cells (shape.ts), and no cell that holds rows or columns of
+ * its own. A cell that stacks lines of figures alone ("467.9", "10.0", "17.5"
+ * one under another) is a column of data whose rows the grid lacks (a table
+ * ruled only around its head and between its columns); on a PDF's drawn
+ * rules, a cell with a line in three parts or more, set a column's gap apart
+ * ("Arunachal Pradesh   2,241,609   107,549 …"), is a row whose columns the
+ * grid lacks (a shaded row that hides the rules between its cells, a body
+ * ruled only around). Either is the stream reading's to find. Rules found in
+ * pixels may miss a stretch of a rule that is there: those cells are judged by
+ * brokenRows instead.
  */
 export function isRuledTable(found: LatticeTable): boolean {
   if (found.words === 0 || !hasRuledContent(found.table)) return false;
@@ -512,7 +522,10 @@ export function isRuledTable(found: LatticeTable): boolean {
     const figures = lines.filter(
       (line) => line.length > 0 && line.every((w) => isFigure(w.text)),
     ).length;
-    return figures >= STACKED_FIGURES && figures >= lines.length * 0.8;
+    if (figures >= STACKED_FIGURES && figures >= lines.length * 0.8) return true;
+    if (found.fromPixels || words.length === 0) return false;
+    const gap = median(words.map((w) => w.bbox.y1 - w.bbox.y0)) * SEGMENT_GAP;
+    return lines.some((line) => segments(line, gap).length > MAX_CELL_PARTS);
   });
 }
 
