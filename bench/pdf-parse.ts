@@ -28,6 +28,7 @@ import { sniffDocument } from "../service/src/pages/sniff";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import {
   benchArgs,
+  benchInput,
   docFigures,
   machineLoad,
   markdownTable,
@@ -85,15 +86,7 @@ for (const [source, dirs] of Object.entries(PDF_SOURCES)) {
         install(BUILT_INS[name]);
         const start = performance.now();
         const output = await extraction
-          .run({
-            // Bytes of its own each time: a reading is kept for the same bytes (one request's).
-            bytes: Buffer.from(bytes),
-            mimeType: "application/pdf",
-            languageHints: [],
-            passthrough: {},
-            signal: AbortSignal.timeout(120_000),
-            traceId: "bench",
-          })
+          .run(benchInput(bytes, "application/pdf", AbortSignal.timeout(120_000)))
           .catch(() => undefined);
         install(engines);
         // The first round warms up (the engines a PDF without text needs load there).

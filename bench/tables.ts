@@ -41,6 +41,7 @@ import { closeAll, createProviders, loadProviderConfig } from "../service/src/re
 import { OCR_RATIO, PDF_MS, ratioColumn } from "./extraction-targets";
 import {
   benchArgs,
+  benchInput,
   docFigures,
   machineLoad,
   markdownTable,
@@ -217,17 +218,7 @@ async function runDoc(
   routedFirst: boolean,
 ): Promise<Run[]> {
   const bytes = readFileSync(doc.file);
-  // A copy of the bytes is a document of its own: the word source a provider
-  // shares with another keeps its reading only for the same bytes, as for one
-  // request's attempts (text/pdf-text.ts).
-  const input = (own = Buffer.from(bytes)) => ({
-    bytes: own,
-    mimeType: doc.mimeType,
-    languageHints: [],
-    passthrough: {},
-    signal: new AbortController().signal,
-    traceId: "bench",
-  });
+  const input = () => benchInput(bytes, doc.mimeType);
   const timed = async (name: string, on = input()) => {
     const provider = providers.get(name);
     if (!provider) throw new Error(`no provider ${name}`);

@@ -17,10 +17,10 @@
 import { readFileSync } from "node:fs";
 import type { OcrData } from "@/lib/kernel/contract";
 import { sniffDocument } from "../service/src/pages/sniff";
-import type { ProviderInput } from "../service/src/providers/types";
 import { createPdfText } from "../service/src/text/pdf-text";
 import {
   benchArgs,
+  benchInput,
   docFigures,
   machineLoad,
   markdownTable,
@@ -53,15 +53,7 @@ interface Reading {
 }
 
 async function read(reader: Reader, bytes: Buffer): Promise<Reading | undefined> {
-  const input: ProviderInput = {
-    // Bytes of its own: the reader keeps a reading for the same bytes (one request's).
-    bytes: Buffer.from(bytes),
-    mimeType: "application/pdf",
-    languageHints: [],
-    passthrough: {},
-    signal: AbortSignal.timeout(120_000),
-    traceId: "bench",
-  };
+  const input = benchInput(bytes, "application/pdf", AbortSignal.timeout(120_000));
   const cpu = ownCpuMs();
   const start = performance.now();
   // A page without a text layer would need OCR, which neither reader does: left out.

@@ -32,6 +32,7 @@ export {
 } from "./report";
 export {
   BENCH_KEY,
+  benchInput,
   chromiumArgs,
   chromiumPath,
   freshDataDir,

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import type { ProviderInput } from "../../service/src/providers/types";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -60,4 +61,25 @@ export function pdfsIn(dir: string): string[] {
         .filter((f) => f.endsWith(".pdf"))
         .map((f) => path.join(full, f))
     : [];
+}
+
+/**
+ * A provider's input for one run of a benchmark, on a copy of `bytes` of its
+ * own: a word source keeps a document's reading for the same bytes, as for
+ * one request's attempts (service/src/text/pdf-text.ts), so runs meant to be
+ * apart must not share them.
+ */
+export function benchInput(
+  bytes: Buffer,
+  mimeType = "application/pdf",
+  signal: AbortSignal = new AbortController().signal,
+): ProviderInput {
+  return {
+    bytes: Buffer.from(bytes),
+    mimeType,
+    languageHints: [],
+    passthrough: {},
+    signal,
+    traceId: "bench",
+  };
 }
