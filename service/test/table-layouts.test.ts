@@ -4,10 +4,13 @@
 // run between its columns and under its head but not between its rows, as
 // statistical abstracts print them. The first must come out level, row by row;
 // the second is no ruled table (its grid would hold each column's figures in
-// one cell), so the stream reading's rows are the answer.
+// one cell), so the stream reading's rows are the answer. And a diagram whose
+// labels sit in rows and columns (a neuron's inputs and weights) is no table:
+// its arrows, bent or slanted, run among the words.
 import { degrees, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "@cantoo/pdf-lib";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { TableData } from "@/lib/kernel/contract";
+import { keptDrawing, type PageDrawing } from "../src/pages/pdf-lines";
 import type { ProviderInput, ProviderOutput } from "../src/providers/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 
@@ -93,4 +96,93 @@ describe("table layouts of real documents", () => {
     expect(stream.check?.confident).toBe(true);
     expect(stream.data.tables.map((t) => t.rows)).toEqual([ROWS]);
   }, 60_000);
+
+  /** A neuron's inputs in circles and their weights, in rows as a table's cells would be. */
+  const LABELS = ["x1", "x2", "x3", "x4", "x5", "x6"].map((x, i) => [x, `w${i + 1}`]);
+
+  async function diagram(arrows: "bent" | "slanted" | "none"): Promise<Uint8Array> {
+    return onePage((page, font) => {
+      const top = 700;
+      // The node they feed, right of them, level with their middle.
+      const node = { x: 300, y: top - 2.5 * 30 + 3 };
+      LABELS.forEach(([input, weight], r) => {
+        const y = top - r * 30;
+        page.drawText(input ?? "", { x: 100, y, size: SIZE, font });
+        page.drawText(weight ?? "", { x: 220, y: y + 6, size: SIZE, font });
+        page.drawCircle({ x: 105, y: y + 3, size: 10, borderWidth: 0.8 });
+        if (arrows === "bent") {
+          // From the input's circle to the node, bending on the way (SVG: y down, from (x, y)).
+          const dy = y + 3 - node.y;
+          page.drawSvgPath(`M 0 0 C 120 0 ${200} ${dy * 0.2} ${node.x - 125} ${dy}`, {
+            x: 125,
+            y: y + 3,
+            borderWidth: 0.8,
+          });
+        } else if (arrows === "slanted") {
+          page.drawLine({ start: { x: 115, y: y + 3 }, end: node, thickness: 0.8 });
+        }
+      });
+      page.drawText("Sum", { x: node.x + 6, y: node.y - 3, size: SIZE, font });
+      page.drawCircle({ x: node.x + 15, y: node.y, size: 16, borderWidth: 0.8 });
+    });
+  }
+
+  it("takes no table from a diagram's labels, its arrows bent or slanted among them", async () => {
+    // The words alone read as a table: without the arrows, the stream reading finds one.
+    const words = await run("tables-stream-tesseract", await diagram("none"));
+    expect(words.data.tables).toHaveLength(1);
+    for (const arrows of ["bent", "slanted"] as const) {
+      const { data, check } = await run("tables-stream-tesseract", await diagram(arrows));
+      expect(data.tables).toEqual([]);
+      expect(check).toMatchObject({ confident: false, reason: "no table found" });
+    }
+  }, 60_000);
+
+  it("keeps a table framed with rounded corners", async () => {
+    const top = 700;
+    const bytes = await onePage((page, font) => {
+      ROWS.forEach((row, r) => {
+        row.forEach((text, c) => {
+          page.drawText(text, {
+            x: 86 + (COLUMNS[c] ?? 0),
+            y: top - 14 - r * PITCH,
+            size: SIZE,
+            font,
+          });
+        });
+      });
+      // A frame whose corners are quarter circles, one closed outline.
+      const w = 340;
+      const h = PITCH * ROWS.length + 8;
+      const k = 8;
+      page.drawSvgPath(
+        `M ${k} 0 H ${w - k} Q ${w} 0 ${w} ${k} V ${h - k} Q ${w} ${h} ${w - k} ${h} H ${k} Q 0 ${h} 0 ${h - k} V ${k} Q 0 0 ${k} 0 Z`,
+        { x: 80, y: top + 4, borderWidth: 0.8 },
+      );
+    });
+    const { data, check } = await run("tables-stream-tesseract", bytes);
+    expect(check?.confident).toBe(true);
+    expect(data.tables.map((t) => t.rows)).toEqual([ROWS]);
+  }, 60_000);
+
+  it("reads a page's drawing once a request: the lattice's, looked at again by the stream", async () => {
+    const drawing: PageDrawing = { shapes: true, pictures: false, lines: [], figure: [] };
+    const read = vi.fn(async () => drawing);
+    const bytes = Buffer.from("one request's document");
+    const page = { number: 1, width: 1700 };
+    await keptDrawing(bytes, page, read);
+    expect(await keptDrawing(bytes, page, read)).toBe(drawing);
+    expect(read).toHaveBeenCalledTimes(1);
+    // The same file sent again is other bytes, read anew; so is another page.
+    await keptDrawing(Buffer.from(bytes), page, read);
+    await keptDrawing(bytes, { number: 2, width: 1700 }, read);
+    expect(read).toHaveBeenCalledTimes(3);
+    // A failed reading is not kept.
+    const failing = vi.fn(async (): Promise<PageDrawing> => {
+      throw new Error("aborted");
+    });
+    await expect(keptDrawing(bytes, { number: 3, width: 1700 }, failing)).rejects.toThrow();
+    await expect(keptDrawing(bytes, { number: 3, width: 1700 }, failing)).rejects.toThrow();
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
 });

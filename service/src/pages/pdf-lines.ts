@@ -4,6 +4,7 @@
 // rules come from here exactly and at once, with no drawing and no letters
 // mistaken for rules; what a page paints as a picture is not seen.
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { BBox } from "@/lib/kernel/contract";
 import { loadPdfjs } from "./pdf";
 
 /** A level (y0 = y1) or upright (x0 = x1) line, `width` pixels thick. */
@@ -21,7 +22,28 @@ export interface PageDrawing {
   /** Pictures (a scan is one). */
   pictures: boolean;
   lines: DrawnLine[];
+  /**
+   * The boxes of strokes a figure draws and a table does not: straight edges
+   * neither level nor upright (a diagram's arrows, a chart's plotted lines,
+   * a pie's slices) and open curves (bent arrows, curves plotted).
+   */
+  figure: BBox[];
 }
+
+/** Least angle from level or upright, in degrees, at which a straight edge is slanted. */
+const SLANT = 10;
+
+function slanted([x0, y0]: [number, number], [x1, y1]: [number, number]): boolean {
+  const angle = (Math.atan2(Math.abs(y1 - y0), Math.abs(x1 - x0)) * 180) / Math.PI;
+  return angle >= SLANT && angle <= 90 - SLANT;
+}
+
+const boxOf = (points: readonly [number, number][]): BBox => ({
+  x0: Math.min(...points.map(([x]) => x)),
+  y0: Math.min(...points.map(([, y]) => y)),
+  x1: Math.max(...points.map(([x]) => x)),
+  y1: Math.max(...points.map(([, y]) => y)),
+});
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -86,6 +108,33 @@ function subpaths(data: ArrayLike<number>, m: Matrix): [number, number][][] {
   return paths;
 }
 
+/**
+ * The boxes of a constructPath's open subpaths that bend (a curve drawn as a
+ * line, not a shape's outline: a circle, a rounded box or a rounded corner is
+ * closed), their control points included.
+ */
+function openCurves(data: ArrayLike<number>, m: Matrix): BBox[] {
+  const boxes: BBox[] = [];
+  let points: [number, number][] = [];
+  let bends = false;
+  const end = (closed: boolean) => {
+    if (bends && !closed && points.length > 1) boxes.push(boxOf(points));
+    points = [];
+    bends = false;
+  };
+  for (let i = 0; i < data.length; ) {
+    const code = data[i] ?? 4;
+    const n = PATH_ARGS[code] ?? 0;
+    if (code === 0) end(false);
+    if (code === 4) end(true);
+    for (let k = 1; k < n; k += 2) points.push(apply(m, data[i + k] ?? 0, data[i + k + 1] ?? 0));
+    if (code === 2 || code === 3) bends = true;
+    i += 1 + n;
+  }
+  end(false);
+  return boxes;
+}
+
 /** A subpath that is an upright rectangle: its box; else undefined. */
 function rectangle(points: readonly [number, number][]): DrawnLine | undefined {
   if (points.length < 4 || points.length > 5) return undefined;
@@ -140,6 +189,7 @@ export async function pageDrawing(page: PDFPageProxy, scale: number): Promise<Pa
   let state = { m: base, lineWidth: 1, stroke: "#000000" as unknown, fill: "#000000" as unknown };
   const stack: (typeof state)[] = [];
   const lines: DrawnLine[] = [];
+  const figure: BBox[] = [];
   let shapes = false;
   let picture = false;
   /** A line's width in pixels: the transform's scale along it. */
@@ -169,7 +219,17 @@ export async function pageDrawing(page: PDFPageProxy, scale: number): Promise<Pa
       const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
       if (!data) return;
       const paths = subpaths(data, state.m);
-      if (strokes.has(paint) && !pale(state.stroke)) {
+      const stroked = strokes.has(paint) && !pale(state.stroke);
+      if (stroked || (fills.has(paint) && !pale(state.fill))) {
+        for (const points of paths) {
+          points.slice(1).forEach((to, k) => {
+            const from = points[k] ?? to;
+            if (slanted(from, to)) figure.push(boxOf([from, to]));
+          });
+        }
+      }
+      if (stroked) {
+        figure.push(...openCurves(data, state.m));
         const width = widthOf(state.m, state.lineWidth);
         for (const points of paths) {
           points.slice(1).forEach(([x1, y1], k) => {
@@ -205,7 +265,35 @@ export async function pageDrawing(page: PDFPageProxy, scale: number): Promise<Pa
       }
     }
   });
-  return { shapes, pictures: picture, lines };
+  return { shapes, pictures: picture, lines, figure };
+}
+
+/**
+ * Each document's page drawings, kept while its bytes are (one request's):
+ * the lattice reads every page's, and a stream provider tried after it looks
+ * again at the pages where it found a table (tables/provider.ts).
+ */
+const drawings = new WeakMap<Uint8Array, Map<string, Promise<PageDrawing>>>();
+
+/**
+ * The drawing of a document's page `number` as read at `width` pixels across
+ * (`read`), read once a request.
+ */
+export function keptDrawing(
+  bytes: Uint8Array,
+  { number, width }: { number: number; width: number },
+  read: () => Promise<PageDrawing>,
+): Promise<PageDrawing> {
+  const byKey = drawings.get(bytes) ?? new Map<string, Promise<PageDrawing>>();
+  drawings.set(bytes, byKey);
+  const key = `${number}@${width}`;
+  const kept = byKey.get(key);
+  if (kept) return kept;
+  const drawing = read();
+  byKey.set(key, drawing);
+  // A failed reading is not kept: the next attempt reads again.
+  drawing.catch(() => byKey.delete(key));
+  return drawing;
 }
 
 /** Which way most of a page's text runs: along its lines, or turned to read down or up the page. */

@@ -11,7 +11,7 @@ import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/kernel/contract";
 import { median } from "../layout/geometry";
 import { slope } from "../layout/level";
 import { drawPageGrey, openPdf, rasterisePage } from "../pages/pdf";
-import { pageDrawing, textTurn } from "../pages/pdf-lines";
+import { keptDrawing, pageDrawing, textTurn } from "../pages/pdf-lines";
 import { sniffDocument } from "../pages/sniff";
 import { resultPages, type WordSources } from "../pages/word-sources";
 import { flattenBackground } from "../preprocess/background";
@@ -298,7 +298,9 @@ async function pdfTables(
         // The rules a page draws as lines, read from the PDF itself; a page of
         // text alone draws none.
         const scale = page.width / drawn.page.getViewport({ scale: 1 }).width;
-        const { shapes, pictures, lines } = await pageDrawing(drawn.page, scale);
+        const { shapes, pictures, lines } = await keptDrawing(bytes, page, () =>
+          pageDrawing(drawn.page, scale),
+        );
         if (!shapes && !pictures) continue;
         // A table printed turned (its words upright) is read the way its text runs.
         const turn = mostlyUpright(page.words) ? await textTurn(drawn.page) : "level";

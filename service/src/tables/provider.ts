@@ -4,11 +4,12 @@
 // ruling lines the page draws). Each answer carries its checks (data.checks):
 // one with no table, ragged rows or words across ruling lines is unsure, so
 // the router tries the next provider.
-import type { BBox, OcrData, Table, TableChecks, TableData } from "@/lib/kernel/contract";
+import type { BBox, OcrData, OcrPage, Table, TableChecks, TableData } from "@/lib/kernel/contract";
 import { resolveLanguage } from "../engines/language";
 import type { OcrEngine } from "../engines/types";
+import { median } from "../layout/geometry";
 import { openPdf } from "../pages/pdf";
-import { textTurn } from "../pages/pdf-lines";
+import { keptDrawing, pageDrawing, textTurn } from "../pages/pdf-lines";
 import { upright } from "../pages/upright";
 import {
   readWords,
@@ -99,6 +100,67 @@ async function turnedPages(input: ProviderInput, words: OcrData): Promise<Map<nu
   return frames;
 }
 
+/**
+ * Strokes a figure draws (pages/pdf-lines.ts: slanted edges, open curves),
+ * each at least as long as the table's cells are high, that a table's box may
+ * cross: more, and its words are a figure's labels. A table draws none; a
+ * diagram's arrows (a neuron's inputs, a processor's units) or a pie's slices
+ * lie among the words they label, which white space alone reads as columns.
+ */
+const MAX_FIGURE_STROKES = 2;
+
+function labelsAFigure(table: Table, strokes: readonly BBox[]): boolean {
+  const height = median(table.cells.map((c) => c.bbox.y1 - c.bbox.y0));
+  const b = table.bbox;
+  const crossing = strokes.filter(
+    (s) =>
+      Math.hypot(s.x1 - s.x0, s.y1 - s.y0) >= height &&
+      s.x1 > b.x0 &&
+      s.x0 < b.x1 &&
+      s.y1 > b.y0 &&
+      s.y0 < b.y1,
+  );
+  return crossing.length > MAX_FIGURE_STROKES;
+}
+
+/**
+ * The tables less those that label a figure, on the pages whose words are the
+ * PDF's text layer: its drawing is read from the PDF for the pages with a
+ * table only. A page read by OCR (a scan) draws no figure as strokes.
+ */
+async function withoutFigures(
+  input: ProviderInput,
+  words: OcrData,
+  tables: readonly Table[],
+): Promise<Table[]> {
+  const textPages = words.pages.filter(
+    (p) => p.confidence === 1 && tables.some((t) => t.page === p.number),
+  );
+  if (textPages.length === 0) return [...tables];
+  const strokes = new Map<number, BBox[]>();
+  // Opened only for a page the lattice did not read before (pdf-lines.ts keeps its drawings).
+  let pdf: ReturnType<typeof openPdf> | undefined;
+  const read = async (page: OcrPage) => {
+    pdf ??= openPdf(input.bytes);
+    const drawn = await (await pdf).getPage(page.number);
+    try {
+      return await pageDrawing(drawn, page.width / drawn.getViewport({ scale: 1 }).width);
+    } finally {
+      drawn.cleanup();
+    }
+  };
+  try {
+    for (const page of textPages) {
+      input.signal.throwIfAborted();
+      const drawing = await keptDrawing(input.bytes, page, () => read(page));
+      strokes.set(page.number, drawing.figure);
+    }
+  } finally {
+    await pdf?.then((d) => d.destroy());
+  }
+  return tables.filter((t) => !labelsAFigure(t, strokes.get(t.page) ?? []));
+}
+
 export function createStreamTables(name: string, sources: WordSources): Provider<TableData> {
   return {
     name,
@@ -107,17 +169,20 @@ export function createStreamTables(name: string, sources: WordSources): Provider
     available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
       const { words, image } = await readWords(sources, input);
-      const found = tablesFromWords(
+      const read = tablesFromWords(
         words.data,
         image ? undefined : await turnedPages(input, words.data),
       );
+      const found = image
+        ? read
+        : { ...read, tables: await withoutFigures(input, words.data, read.tables) };
       const data = { ...found, checks: streamChecks(found.tables) };
       const check = checkTables(data);
       // Tables from estimated word boxes (an image, or a PDF page read by OCR:
       // a text layer's words are all certain) are always unsure, at half their
       // score, so they never beat a sure answer.
-      const read = image || words.data.pages.some((p) => p.confidence < 1);
-      if (read && sources.estimatedWordBoxes) {
+      const estimated = image || words.data.pages.some((p) => p.confidence < 1);
+      if (estimated && sources.estimatedWordBoxes) {
         const reason = "word boxes estimated by the OCR engine";
         return {
           data,
