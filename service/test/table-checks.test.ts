@@ -169,6 +169,27 @@ describe("a page that is not a table", () => {
     expect(streamTables(1, specks)).toEqual([]);
   });
 
+  it("reads a bar chart's labels and values over its scale as none, and keeps a table headed by years", () => {
+    // Chelsea's survey chart: each bar's value at its end, the scale under them.
+    const bars = [
+      ["NEUTRE", "9%", "", "", "", "", "", ""],
+      ["EN ACCORD", "", "26%", "", "", "", "", ""],
+      ["COMPLÈTEMENT EN ACCORD", "", "", "", "", "", "62%", ""],
+    ];
+    expect(hasTableShape([...bars, ["0%", "10%", "20%", "30%", "40%", "50%", "60%", "70%"]])).toBe(
+      false,
+    );
+    // Figures in equal steps over a table's rows are its head, and under them no scale of a chart.
+    const years = ["", "2019", "2020", "2021", "2022"];
+    const body = [
+      ["Revenue", "100", "120", "130", "150"],
+      ["Profit", "10", "12", "15", "18"],
+    ];
+    expect(hasTableShape([years, ...body])).toBe(true);
+    // A row labelled is a row, whatever its figures.
+    expect(hasTableShape([...body, ["Staff", "10", "20", "30", "40"]])).toBe(true);
+  });
+
   it("holds a table of figures beside labels of several words", () => {
     expect(
       hasTableShape([

@@ -56,6 +56,29 @@ function isMarkerColumn(cells: readonly string[]): boolean {
   return steps >= (numbers.length - 1) * 0.8;
 }
 
+/** A figure's value: its sign, digits and decimal point, grouping and units left out. */
+const figureValue = (text: string) => Number(text.replace(/[−–]/g, "-").replace(/[^\d.-]/g, ""));
+
+/** Least ticks an axis's scale prints. */
+const MIN_TICKS = 4;
+
+/**
+ * A row of four figures or more in equal steps ("0%", "10%", … "70%"): the
+ * scale along a chart's axis.
+ */
+function isScale(row: readonly string[]): boolean {
+  const cells = row.filter(hasContent);
+  if (cells.length < MIN_TICKS || !cells.every(isFigure)) return false;
+  const values = cells.map(figureValue);
+  const step = (values[1] ?? 0) - (values[0] ?? 0);
+  return (
+    step !== 0 &&
+    values.every(
+      (v, i) => i === 0 || Math.abs(v - (values[i - 1] ?? 0) - step) <= Math.abs(step) / 100,
+    )
+  );
+}
+
 interface ColumnKind {
   filled: boolean;
   data: boolean;
@@ -83,7 +106,11 @@ function columnKinds(rows: readonly (readonly string[])[]): ColumnKind[] {
  * running text), and at least three rows, most of the rows, with text in two
  * of those columns.
  */
-export function hasTableShape(rows: readonly (readonly string[])[]): boolean {
+export function hasTableShape(all: readonly (readonly string[])[]): boolean {
+  // A scale under the rest (a bar chart's axis under its labels and values)
+  // is no row of a table: without it, a chart's values stand each in a column
+  // of its own, as no table's do.
+  const rows = isScale(all.at(-1) ?? []) ? all.slice(0, -1) : all;
   const kinds = columnKinds(rows);
   const filled = kinds.filter((k) => k.filled).length;
   const data = kinds.filter((k) => k.data).length;
