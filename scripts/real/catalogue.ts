@@ -3319,4 +3319,36 @@ export const DOCUMENTS: CatalogueDocument[] = [
     kind: "chart",
     note: "a line chart, image only (no text layer)",
   },
+  {
+    set: "tables",
+    file: "pdfplumber-chelsea_pdta.pdf",
+    from: {
+      repo: "pdfplumber",
+      path: "tests/pdfs/chelsea_pdta.pdf",
+      sha256: "e9823b5527fed648c9b4a891b0c018d75a4acfa3697f9bfa91b2f8e5097579e0",
+      bytes: 2944560,
+    },
+    truth: {
+      kind: "no-table",
+      pages: [15, 16, 17, 18, 19, 21, 22],
+    },
+    kind: "chart",
+    note: "a town's transport plan (65 pages): its pages of bar charts, pie charts and prose are scored, its tables are not",
+  },
+  {
+    set: "tables",
+    file: "tabula-npe_issue_206.pdf",
+    from: {
+      repo: "tabulaJava",
+      path: "src/test/resources/technology/tabula/npe_issue_206.pdf",
+      sha256: "36e6560ac8ed0e741e2ce775bd851d53d5fb553674ed7689ecc0db44ca8db138",
+      bytes: 12736,
+    },
+    truth: {
+      kind: "no-table",
+      pages: [1],
+    },
+    kind: "chart",
+    note: "a processor manual's block diagram: boxes, arrows and their labels",
+  },
 ];
