@@ -113,7 +113,7 @@ describe("table layouts of real documents", () => {
         if (arrows === "bent") {
           // From the input's circle to the node, bending on the way (SVG: y down, from (x, y)).
           const dy = y + 3 - node.y;
-          page.drawSvgPath(`M 0 0 C 120 0 ${200} ${dy * 0.2} ${node.x - 125} ${dy}`, {
+          page.drawSvgPath(`M 0 0 C 120 0 200 ${dy * 0.2} ${node.x - 125} ${dy}`, {
             x: 125,
             y: y + 3,
             borderWidth: 0.8,
