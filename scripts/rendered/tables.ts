@@ -333,12 +333,131 @@ function chartPage(random: Random): TableDoc {
     )
     .join("");
   const svg = `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${font}">${grid}${bars}${legend}<line x1="${left}" x2="${left}" y1="20" y2="${bottom}" stroke="#333"/></svg>`;
-  const body = `<h1>Visitors by quarter</h1><p>${esc(newsParagraph(random))}</p><div class="chart">${svg}</div><p class="cap">Figure 1. Visitors per quarter, in thousands.</p><p>${esc(newsParagraph(random))}</p>`;
+  return figurePage(
+    random,
+    font,
+    "Visitors by quarter",
+    svg,
+    "Figure 1. Visitors per quarter, in thousands.",
+  );
+}
+
+/** A chart on a page between two paragraphs, with its caption: no table. */
+function figurePage(
+  random: Random,
+  font: Font,
+  title: string,
+  svg: string,
+  caption: string,
+): TableDoc {
+  const body = `<h1>${esc(title)}</h1><p>${esc(newsParagraph(random))}</p><div class="chart">${svg}</div><p class="cap">${esc(caption)}</p><p>${esc(newsParagraph(random))}</p>`;
   const css = `h1 { font-size: 18pt; margin-bottom: 5mm } .chart { margin: 8mm 0 2mm } .cap { font-size: 9pt; color: #444 }`;
   return {
-    html: sheet(body, { paper: "A4", font, size: 10.5, margin: "20mm 20mm", css }),
+    html: sheet(body, {
+      paper: "A4",
+      font,
+      size: 10.5,
+      margin: "20mm 20mm",
+      css,
+    }),
     rows: [],
   };
+}
+
+const ANSWERS = ["Strongly agree", "Agree", "Neutral", "Disagree", "Strongly disagree"];
+
+/**
+ * A survey's answers as horizontal bars, each bar's share at its end and the
+ * scale under them: labels, values and the scale line up as a table's would.
+ */
+function barsPage(random: Random): TableDoc {
+  const weights = ANSWERS.map(() => int(random, 2, 30));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const shares = weights.map((w) => Math.round((w / total) * 100));
+  const top = Math.ceil((Math.max(...shares) + 1) / 10) * 10;
+  const left = 150;
+  const unit = 360 / top; // pixels a percent
+  const pitch = 34;
+  const bars = ANSWERS.map((answer, i) => {
+    const y = 20 + i * pitch;
+    const w = (shares[i] ?? 0) * unit;
+    return `<text x="${left - 10}" y="${y + 16}" text-anchor="end" font-size="12">${answer}</text><rect x="${left}" y="${y}" width="${w.toFixed(1)}" height="22" fill="#5b8c5a"/><text x="${(left + w + 6).toFixed(1)}" y="${y + 16}" font-size="12">${shares[i]}%</text>`;
+  }).join("");
+  const bottom = 20 + ANSWERS.length * pitch;
+  const scale = Array.from({ length: top / 10 + 1 }, (_, k) => k * 10)
+    .map(
+      (v) =>
+        `<line x1="${(left + v * unit).toFixed(1)}" x2="${(left + v * unit).toFixed(1)}" y1="12" y2="${bottom}" stroke="#ddd"/><text x="${(left + v * unit).toFixed(1)}" y="${bottom + 18}" text-anchor="middle" font-size="11">${v}%</text>`,
+    )
+    .join("");
+  const svg = `<svg width="560" height="${bottom + 30}">${scale}${bars}</svg>`;
+  return figurePage(
+    random,
+    pick(random, SANS),
+    "What residents think of the new cycle lanes",
+    svg,
+    "Figure 2. Answers to the survey, share of residents.",
+  );
+}
+
+/** A pie's slices with their shares on them and a legend of their names beside it. */
+function piePage(random: Random): TableDoc {
+  const names = ["North", "South", "East", "West", "Centre"];
+  const weights = names.map(() => int(random, 8, 40));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const [cx, cy, r] = [170, 150, 130];
+  let angle = -Math.PI / 2;
+  const colours = ["#4a6fa5", "#d08c3a", "#7aa974", "#b05f6d", "#8c7ab8"];
+  const slices = weights.map((w, i) => {
+    const share = w / total;
+    const from = angle;
+    angle += share * 2 * Math.PI;
+    const [x0, y0] = [cx + r * Math.cos(from), cy + r * Math.sin(from)];
+    const [x1, y1] = [cx + r * Math.cos(angle), cy + r * Math.sin(angle)];
+    const mid = (from + angle) / 2;
+    const label = `${Math.round(share * 100)}%`;
+    return `<path d="M ${cx} ${cy} L ${x0.toFixed(1)} ${y0.toFixed(1)} A ${r} ${r} 0 ${share > 0.5 ? 1 : 0} 1 ${x1.toFixed(1)} ${y1.toFixed(1)} Z" fill="${colours[i]}" stroke="#fff" stroke-width="2"/><text x="${(cx + r * 0.65 * Math.cos(mid)).toFixed(1)}" y="${(cy + r * 0.65 * Math.sin(mid) + 4).toFixed(1)}" text-anchor="middle" font-size="12" fill="#fff">${label}</text>`;
+  });
+  const legend = names
+    .map(
+      (name, i) =>
+        `<rect x="360" y="${60 + i * 26}" width="14" height="14" fill="${colours[i]}"/><text x="382" y="${72 + i * 26}" font-size="13">${name} district</text>`,
+    )
+    .join("");
+  const svg = `<svg width="560" height="300">${slices.join("")}${legend}</svg>`;
+  return figurePage(
+    random,
+    pick(random, SANS),
+    "Where the answers came from",
+    svg,
+    "Figure 3. Residents who answered, by district.",
+  );
+}
+
+/** A flow diagram: sources in boxes, arrows (straight and bent) to one process, labelled how often. */
+function diagramPage(random: Random): TableDoc {
+  const sources = shuffled(random, ["Orders", "Returns", "Stock", "Prices", "Suppliers"]);
+  const often = ["hourly", "daily", "weekly", "daily", "monthly"];
+  const pitch = 46;
+  const node = { x: 420, y: 30 + 2 * pitch + 15 };
+  const arrows = sources
+    .map((source, i) => {
+      const y = 30 + i * pitch + 15;
+      const bend = i % 2 === 0;
+      const path = bend
+        ? `M 130 ${y} C 230 ${y} 300 ${node.y} ${node.x - 8} ${node.y}`
+        : `M 130 ${y} L ${node.x - 8} ${node.y}`;
+      return `<rect x="20" y="${y - 15}" width="110" height="30" rx="4" fill="#eef" stroke="#335"/><text x="75" y="${y + 5}" text-anchor="middle" font-size="13">${source}</text><path d="${path}" fill="none" stroke="#335" stroke-width="1.5"/><text x="200" y="${y + 1}" font-size="12">${often[i]}</text>`;
+    })
+    .join("");
+  const svg = `<svg width="560" height="${30 + sources.length * pitch}">${arrows}<circle cx="${node.x + 40}" cy="${node.y}" r="48" fill="#ffe" stroke="#335"/><text x="${node.x + 40}" y="${node.y + 5}" text-anchor="middle" font-size="13">Planner</text></svg>`;
+  return figurePage(
+    random,
+    pick(random, SANS),
+    "How the weekly plan is made",
+    svg,
+    "Figure 4. The sources the planner reads, and how often.",
+  );
 }
 
 /** The documents, in the order of their files; `photo` ones are photographed too. */
@@ -357,6 +476,9 @@ const DOCUMENTS: { name: string; photo: boolean; make: (random: Random) => Table
   { name: "prose-1", photo: false, make: prosePage },
   { name: "prose-2", photo: false, make: prosePage },
   { name: "chart-1", photo: false, make: chartPage },
+  { name: "chart-2", photo: false, make: barsPage },
+  { name: "chart-3", photo: false, make: piePage },
+  { name: "diagram-1", photo: false, make: diagramPage },
 ];
 
 /** Rows as Biome formats JSON: the outer list broken, each row on one line unless it is wider than 100 columns. */
