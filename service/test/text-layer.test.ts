@@ -179,4 +179,28 @@ describe("one document's reading, shared by a request's attempts", () => {
     await source.run(input(Buffer.from(bytes)));
     expect(calls).toHaveLength(3);
   });
+
+  it("shares a text layer's reading with a source over another engine, and not a scan's", async () => {
+    const tesseract = counting();
+    const paddle = counting();
+    const first = createPdfText({ dpi: DPI, ocrEngines: [tesseract.engine] });
+    const second = createPdfText({ dpi: DPI, ocrEngines: [paddle.engine] });
+    // Its text layer read once: the second source gives the first's reading.
+    const text = input(readFileSync(path.join(FIXTURES, "text-layer.pdf")));
+    const read = await first.run({ ...text });
+    expect(read.data.text.length).toBeGreaterThan(0);
+    expect(await second.run({ ...text })).toBe(read);
+    // A source reading pictures too, or at another resolution, reads it itself.
+    const pictures = createPdfText({ dpi: DPI, ocrEngines: [paddle.engine], readPictures: true });
+    const coarser = createPdfText({ dpi: 100, ocrEngines: [paddle.engine] });
+    expect(await pictures.run({ ...text })).not.toBe(read);
+    expect(await coarser.run({ ...text })).not.toBe(read);
+    // A scan is read by each source's own engine.
+    const scan = input(
+      readFileSync(path.join(FIXTURES, "calibration/tables/ruled-1-photo-scan.pdf")),
+    );
+    await first.run({ ...scan });
+    await second.run({ ...scan });
+    expect([tesseract.calls.length, paddle.calls.length]).toEqual([1, 1]);
+  });
 });

@@ -41,6 +41,24 @@ const noEngine: PageRecognizer = async () => {
   throw new Error("A PDF page has no text layer and no OCR engine is available");
 };
 
+/**
+ * Readings in which every page came from the text layer, shared by every
+ * pdf-text source that reads text layers alike (the same reader, resolution,
+ * language and bounds, no pictures read): no engine read a word of them, so
+ * the table stream over PaddleOCR's words, tried after the one over
+ * Tesseract's, or the invoice patterns after the layout, would read the same
+ * words again for nothing. Kept as each source's own readings are, while the
+ * request's bytes are.
+ */
+const textOnlyReadings = new WeakMap<Uint8Array, Map<string, ProviderOutput<OcrData>>>();
+
+const keep = (
+  kept: WeakMap<Uint8Array, Map<string, ProviderOutput<OcrData>>>,
+  bytes: Uint8Array,
+  key: string,
+  output: ProviderOutput<OcrData>,
+) => kept.set(bytes, (kept.get(bytes) ?? new Map()).set(key, output));
+
 export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
   const { pdftotext } = options;
   /**
@@ -49,10 +67,9 @@ export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
    * a document's text layer or scan once, not once per attempt of a failover.
    */
   const readings = new WeakMap<Uint8Array, Map<string, ProviderOutput<OcrData>>>();
-  const textLayer: TextLayerSource = async (bytes, pages, signal) =>
-    pdftotext !== undefined && (await popplerInstalled(pdftotext))
-      ? popplerTextLayer(pdftotext, bytes, pages, signal)
-      : readTextLayer;
+  /** pdftotext's command where it runs here, else pdfjs. */
+  const textLayerReader = async () =>
+    pdftotext !== undefined && (await popplerInstalled(pdftotext)) ? pdftotext : "pdfjs";
   return {
     name: "pdf-text",
     selectsPages: true,
@@ -65,11 +82,30 @@ export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
       const kept = readings.get(input.bytes)?.get(key);
       if (kept) return kept;
       const ocr = await firstAvailable(options.ocrEngines);
+      const language = resolveLanguage(input.languageHints, (await ocr?.languages()) ?? new Set());
+      // Sources whose text-layer readings are alike share them (no pictures read).
+      const reader = await textLayerReader();
+      const alike = options.readPictures
+        ? undefined
+        : JSON.stringify([key, reader, options.dpi, language, options.answerBounds ?? null]);
+      const shared =
+        alike === undefined ? undefined : textOnlyReadings.get(input.bytes)?.get(alike);
+      if (shared) return shared;
+      const fromText = new Set<number>();
+      const textLayer: TextLayerSource = async (bytes, pages, signal) => {
+        const read =
+          reader === "pdfjs" ? readTextLayer : await popplerTextLayer(reader, bytes, pages, signal);
+        return async (page, dpi) => {
+          const text = await read(page, dpi);
+          if (text) fromText.add(page.pageNumber);
+          return text;
+        };
+      };
       const output = await ocrDocument(input, {
         recognize: ocr?.recognize ?? noEngine,
         recognizeBlock: ocr?.recognizeBlock,
         preparedAs: ocr?.preparedAs,
-        language: resolveLanguage(input.languageHints, (await ocr?.languages()) ?? new Set()),
+        language,
         pdfDpi: options.dpi,
         pdftoppm: options.pdftoppm,
         answerBounds: options.answerBounds,
@@ -78,8 +114,11 @@ export function createPdfText(options: PdfTextOptions): Provider<OcrData> {
         textLayer,
         readPictures: options.readPictures,
       });
-      const byKey = readings.get(input.bytes) ?? new Map<string, ProviderOutput<OcrData>>();
-      readings.set(input.bytes, byKey.set(key, output));
+      keep(readings, input.bytes, key, output);
+      const pages = output.data.pages;
+      if (alike !== undefined && pages.length > 0 && pages.every((p) => fromText.has(p.number))) {
+        keep(textOnlyReadings, input.bytes, alike, output);
+      }
       return output;
     },
   };
