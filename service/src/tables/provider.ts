@@ -75,27 +75,42 @@ export function checkTables(data: TableData, ragged = raggedRows): AnswerCheck {
     : { confident: false, score, reason: `${off} of ${rows} rows ragged` };
 }
 
+/** A request's PDF, opened at the first page asked for and only then; closed by `close`. */
+function lazyPdf(bytes: Buffer) {
+  let pdf: ReturnType<typeof openPdf> | undefined;
+  return {
+    page: async (number: number) => {
+      pdf ??= openPdf(bytes);
+      return (await pdf).getPage(number);
+    },
+    close: async () => {
+      await pdf?.then((d) => d.destroy());
+    },
+  };
+}
+
+/** A page whose words are the PDF's text layer, all certain (a page read by OCR is not). */
+const fromTextLayer = (page: OcrPage) => page.confidence === 1;
+
 /**
  * The frames of a PDF's pages whose text layer prints most words turned (a
  * table set sideways): the way they run comes from the text layer's
  * transforms, as the lattice reads them. Pages read by OCR are laid upright
  * by their own rotation instead.
  */
-async function turnedPages(input: ProviderInput, words: OcrData): Promise<Map<number, Frame>> {
+async function turnedPages(
+  input: ProviderInput,
+  words: OcrData,
+  pdf: ReturnType<typeof lazyPdf>,
+): Promise<Map<number, Frame>> {
   const frames = new Map<number, Frame>();
   const turned = words.pages.filter(
-    (p) => p.confidence === 1 && p.rotation === undefined && mostlyUpright(p.words),
+    (p) => fromTextLayer(p) && p.rotation === undefined && mostlyUpright(p.words),
   );
-  if (turned.length === 0) return frames;
-  const pdf = await openPdf(input.bytes);
-  try {
-    for (const page of turned) {
-      input.signal.throwIfAborted();
-      const turn = await textTurn(await pdf.getPage(page.number));
-      if (turn !== "level") frames.set(page.number, turnedFrame(turn, page.width, page.height));
-    }
-  } finally {
-    await pdf.destroy();
+  for (const page of turned) {
+    input.signal.throwIfAborted();
+    const turn = await textTurn(await pdf.page(page.number));
+    if (turn !== "level") frames.set(page.number, turnedFrame(turn, page.width, page.height));
   }
   return frames;
 }
@@ -132,33 +147,41 @@ async function withoutFigures(
   input: ProviderInput,
   words: OcrData,
   tables: readonly Table[],
+  pdf: ReturnType<typeof lazyPdf>,
 ): Promise<Table[]> {
   const textPages = words.pages.filter(
-    (p) => p.confidence === 1 && tables.some((t) => t.page === p.number),
+    (p) => fromTextLayer(p) && tables.some((t) => t.page === p.number),
   );
-  if (textPages.length === 0) return [...tables];
   const strokes = new Map<number, BBox[]>();
-  // Opened only for a page the lattice did not read before (pdf-lines.ts keeps its drawings).
-  let pdf: ReturnType<typeof openPdf> | undefined;
+  // The PDF is opened only for a page the lattice did not read before (pdf-lines.ts keeps its drawings).
   const read = async (page: OcrPage) => {
-    pdf ??= openPdf(input.bytes);
-    const drawn = await (await pdf).getPage(page.number);
+    const drawn = await pdf.page(page.number);
     try {
       return await pageDrawing(drawn, page.width / drawn.getViewport({ scale: 1 }).width);
     } finally {
       drawn.cleanup();
     }
   };
-  try {
-    for (const page of textPages) {
-      input.signal.throwIfAborted();
-      const drawing = await keptDrawing(input.bytes, page, () => read(page));
-      strokes.set(page.number, drawing.figure);
-    }
-  } finally {
-    await pdf?.then((d) => d.destroy());
+  for (const page of textPages) {
+    input.signal.throwIfAborted();
+    const drawing = await keptDrawing(input.bytes, page, () => read(page));
+    strokes.set(page.number, drawing.figure);
   }
   return tables.filter((t) => !labelsAFigure(t, strokes.get(t.page) ?? []));
+}
+
+/**
+ * A PDF's tables from its words: its turned pages read level, a figure's
+ * labels left out; the PDF opened once, and only when a page needs it.
+ */
+async function pdfStreamTables(input: ProviderInput, words: OcrData): Promise<TableData> {
+  const pdf = lazyPdf(input.bytes);
+  try {
+    const read = tablesFromWords(words, await turnedPages(input, words, pdf));
+    return { ...read, tables: await withoutFigures(input, words, read.tables, pdf) };
+  } finally {
+    await pdf.close();
+  }
 }
 
 export function createStreamTables(name: string, sources: WordSources): Provider<TableData> {
@@ -169,13 +192,7 @@ export function createStreamTables(name: string, sources: WordSources): Provider
     available: () => wordSourcesAvailable(sources),
     async run(input: ProviderInput): Promise<ProviderOutput<TableData>> {
       const { words, image } = await readWords(sources, input);
-      const read = tablesFromWords(
-        words.data,
-        image ? undefined : await turnedPages(input, words.data),
-      );
-      const found = image
-        ? read
-        : { ...read, tables: await withoutFigures(input, words.data, read.tables) };
+      const found = image ? tablesFromWords(words.data) : await pdfStreamTables(input, words.data);
       const data = { ...found, checks: streamChecks(found.tables) };
       const check = checkTables(data);
       // Tables from estimated word boxes (an image, or a PDF page read by OCR:
