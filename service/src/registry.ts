@@ -124,6 +124,7 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
       "invoices-layout",
       { pdf: rowsPdf, pictures: rowsPdfPictures, image: rowsImage },
       extractByLayout,
+      { nameEngine: nativeRows },
     ),
     createInvoiceProvider(
       "invoices-patterns",
