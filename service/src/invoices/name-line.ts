@@ -1,13 +1,13 @@
 // A receipt's name read again on its own. Read as part of a photographed page,
 // a till's thin print is read a letter wrong as often as right ("MaDoralcd's
 // Toa Payoh Centra!", "Thalia Blicher"); cut out with a little of the page
-// around it, brought to the height the engine reads best, and read as one
-// line, it comes out as printed ("McDonald's Toa Payoh Central", "Thalia
-// Bücher"). Such a reading is as likely to be wrong in another way (a logo's
-// letters as "A L DT", a trailing speck as "."), so the page's reading gives
-// way only to one the engine gives twice, at two sizes, that it is surer of,
-// and that differs from it by a few letters: the same words read better, not
-// other ink. Measured on the real receipts' names (docs/invoices.md).
+// around it and brought to the height the engine reads best, it comes out as
+// printed ("McDonald's Toa Payoh Central", "Thalia Bücher"). Such a reading is
+// as likely to be wrong in another way (a logo's letters as "A L DT", a
+// trailing speck as "."), so the page's reading gives way only to one the
+// engine gives twice, at two heights, that it is surer of, and that differs
+// from it by a few letters: the same words read better, not other ink.
+// Measured on the real receipts' names (docs/invoices.md).
 import { distance } from "fastest-levenshtein";
 import type { BBox, OcrData, OcrPage, OcrSpan } from "@/lib/kernel/contract";
 import type { RecognizedPage } from "../engines/ocr-page";
@@ -108,11 +108,11 @@ export async function rereadName(
     .toBuffer();
   const read = await readBlock(stack);
   // Each word back to the crop it lies in, and from there onto the page.
-  const readings = placed.map(({ y, height: tall, scale }) =>
+  const readings = placed.map(({ y, height: band, scale }) =>
     read.words
       .filter((w) => {
         const middle = (w.bbox.y0 + w.bbox.y1) / 2;
-        return middle >= y && middle < y + tall;
+        return middle >= y && middle < y + band;
       })
       .map((w) => ({
         ...w,
