@@ -12,6 +12,7 @@ import { extractByLayout } from "../src/invoices/extract";
 import { createInvoiceProvider } from "../src/invoices/provider";
 import type { QuarterTurn } from "../src/preprocess/turn";
 import type { Provider } from "../src/providers/types";
+import { onTurned } from "./turns";
 
 const PRINTED = "McDonald's Toa Payoh Central";
 /** How a page read of a till's thin print got it (asprise's receipt, Tesseract). */
@@ -51,17 +52,6 @@ function receipt(): { png: Buffer; lines: OcrSpan[][] } {
   return { png: canvas.toBuffer("image/png"), lines };
 }
 
-/** A box on the upright image, on that image turned `turn` degrees clockwise. */
-function turnBox(turn: QuarterTurn, size: { width: number; height: number }) {
-  const { width: w, height: h } = size;
-  return ({ x0, y0, x1, y1 }: OcrSpan["bbox"]) => {
-    if (turn === 90) return { x0: h - y1, y0: x0, x1: h - y0, y1: x1 };
-    if (turn === 180) return { x0: w - x1, y0: h - y1, x1: w - x0, y1: h - y0 };
-    if (turn === 270) return { x0: y0, y0: w - x1, x1: y1, y1: w - x0 };
-    return { x0, y0, x1, y1 };
-  };
-}
-
 /**
  * The invoice provider over `image` turned `turn` degrees, its page read
  * standing in: every word as drawn but the name's, read as `name` with the
@@ -76,7 +66,7 @@ async function answer(
   const { png, lines } = receipt();
   const upright = { width: WIDTH, height: 60 + LINES.length * LINE_HEIGHT };
   const bytes = await encode(sharp(png).rotate(turn));
-  const move = turnBox(turn, upright);
+  const move = onTurned(turn, upright);
   const read = [name, ...lines.slice(1)].map((line) =>
     line.map((w) => ({ ...w, bbox: move(w.bbox) })),
   );

@@ -24,22 +24,12 @@ import { type Reading, readUpright } from "../src/text/upright";
 import { startService, type TestService } from "./helpers";
 import { FIXTURES, OCR, processPath, uploadBytes } from "./process-helpers";
 import { characterErrorRate } from "./truth";
+import { onTurned } from "./turns";
 
 const CALIBRATION = path.join(FIXTURES, "calibration");
 const PAGE = "two-column-2.png";
 const TURNS = [90, 180, 270] as const;
 const MARGIN = 0.005;
-
-/** `box` on an image of `size`, once the image is turned `turn` degrees clockwise. */
-function onTurned(turn: QuarterTurn, size: { width: number; height: number }) {
-  const { width: w, height: h } = size;
-  return (b: BBox): BBox => {
-    if (turn === 90) return { x0: h - b.y1, y0: b.x0, x1: h - b.y0, y1: b.x1 };
-    if (turn === 180) return { x0: w - b.x1, y0: h - b.y1, x1: w - b.x0, y1: h - b.y0 };
-    if (turn === 270) return { x0: b.y0, y0: w - b.x1, x1: b.y1, y1: w - b.x0 };
-    return b;
-  };
-}
 
 function overlap(a: BBox, b: BBox): number {
   const x = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
