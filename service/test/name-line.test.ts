@@ -207,7 +207,8 @@ describe("a receipt's name read again on its own", () => {
 
   it("does not read again a name the page read was sure of, word by word", async () => {
     const engine = sayingEngine(PRINTED, PRINTED, 0.99);
-    const data = await answer(engine, misread([0.95, 0.96, 0.97, 0.94]));
+    // Clean print, read a little under the engine's best (0.85 and over).
+    const data = await answer(engine, misread([0.88, 0.9, 0.86, 0.92]));
     expect(engine.calls).toBe(0);
     expect(data.fields.supplier_name.value).toBe(MISREAD.join(" "));
   });
