@@ -551,20 +551,17 @@ const COLUMNS: Record<ColumnRole, readonly string[]> = {
   ],
 };
 
+const NOT_ASCII = /[^\p{ASCII}]/u;
+
 /** Lower case without accents, one UTF-16 unit per unit, so indices match the original. */
 export function fold(text: string): string {
-  return text.replace(/./gsu, (c) => {
+  // Most text is ASCII, where lower case alone is the fold (and much faster).
+  if (!NOT_ASCII.test(text)) return text.toLowerCase();
+  return text.replace(/[A-Z]|[^\p{ASCII}]/gu, (c) => {
     const base = (c.normalize("NFD")[0] ?? c).toLowerCase();
     return base.length === c.length ? base : c;
   });
 }
-
-/** A space of a pattern matches any run of spaces (a currency code blanked out leaves several). */
-const compile = (patterns: readonly string[]) =>
-  patterns.map(
-    (p) =>
-      new RegExp(`(?<![\\p{L}\\d])(?:${p.replace(/ (?![?*+{])/g, "\\s+")})(?![\\p{L}\\d])`, "u"),
-  );
 
 /**
  * Currency codes and signs inside a label name no field ("Montant EUR HT",
@@ -573,12 +570,40 @@ const compile = (patterns: readonly string[]) =>
 const CURRENCY_WORD =
   /(?<![a-z])(?:eur|usd|chf|gbp|inr|jpy|cad|aud|sek|nok|dkk|pln|czk|huf|€|\$|£)(?![a-z])/g;
 
-const LABEL_PATTERNS = Object.entries(LABELS).map(
-  ([kind, patterns]) => [kind as LabelKind, compile(patterns)] as const,
-);
-const COLUMN_PATTERNS = Object.entries(COLUMNS).map(
-  ([role, patterns]) => [role as ColumnRole, compile(patterns)] as const,
-);
+/**
+ * A label at the start of a text, after nothing but a rate or punctuation
+ * ("19% MwSt."): the label is group 1. Anchored, a text that does not start
+ * so fails at once rather than being tried at every position.
+ */
+const anchored = (pattern: string) =>
+  new RegExp(`^[\\d\\s%.,()+:-]*?(?<![\\p{L}\\d])(${pattern})(?![\\p{L}\\d])`, "u");
+
+const LITERAL = /^[\p{L}' -]{7,}$/u;
+
+interface LabelTable<K> {
+  patterns: { kind: K; pattern: RegExp }[];
+  /** Any of the patterns: most texts match none, and one test says so. */
+  any: RegExp;
+  /** The plain (regex-free) labels, with their kind: the ones a misread may stand for. */
+  literals: { kind: K; literal: string }[];
+}
+
+/** A space of a pattern matches any run of spaces (a currency code blanked out leaves several). */
+function labelTable<K extends string>(labels: Record<K, readonly string[]>): LabelTable<K> {
+  const entries = (Object.entries(labels) as [K, readonly string[]][]).flatMap(([kind, list]) =>
+    list.map((source) => ({ kind, source: `(?:${source.replace(/ (?![?*+{])/g, "\\s+")})` })),
+  );
+  return {
+    patterns: entries.map(({ kind, source }) => ({ kind, pattern: anchored(source) })),
+    any: anchored(entries.map((e) => e.source).join("|")),
+    literals: (Object.entries(labels) as [K, readonly string[]][]).flatMap(([kind, list]) =>
+      list.filter((literal) => LITERAL.test(literal)).map((literal) => ({ kind, literal })),
+    ),
+  };
+}
+
+const LABEL_TABLE = labelTable(LABELS);
+const COLUMN_TABLE = labelTable(COLUMNS);
 
 export interface LabelMatch<K> {
   kind: K;
@@ -588,58 +613,35 @@ export interface LabelMatch<K> {
   whole: boolean;
 }
 
-/** Text before a label may hold only a rate ("19% MwSt.") or punctuation. */
-const LEADING = /^[\d\s%.,()+:-]*$/;
 const TRAILING = /^[\s:#.\-–]*$/;
 
-function longest<K>(
-  text: string,
-  table: readonly (readonly [K, readonly RegExp[]])[],
-): LabelMatch<K> | undefined {
+/**
+ * The longest label a text starts with. Every cell of a page is asked, each
+ * against hundreds of patterns: the one test of them all first, where most
+ * cells end (extraction over a text layer spent most of its time here).
+ */
+function longest<K>(text: string, table: LabelTable<K>): LabelMatch<K> | undefined {
   const folded = fold(text).replace(CURRENCY_WORD, (m) => " ".repeat(m.length));
+  if (!table.any.test(folded)) return misread(folded, table);
   let best: (LabelMatch<K> & { length: number }) | undefined;
-  for (const [kind, patterns] of table) {
-    for (const pattern of patterns) {
-      const match = pattern.exec(folded);
-      if (!match || !LEADING.test(folded.slice(0, match.index))) continue;
-      if (!best || match[0].length > best.length) {
-        const end = match.index + match[0].length;
-        best = { kind, end, whole: TRAILING.test(folded.slice(end)), length: match[0].length };
-      }
+  for (const { kind, pattern } of table.patterns) {
+    const match = pattern.exec(folded);
+    const label = match?.[1];
+    if (!match || label === undefined) continue;
+    if (!best || label.length > best.length) {
+      const end = match[0].length;
+      best = { kind, end, whole: TRAILING.test(folded.slice(end)), length: label.length };
     }
   }
   return best ? { kind: best.kind, end: best.end, whole: best.whole } : misread(folded, table);
 }
 
-const LITERAL = /^[\p{L}' -]{7,}$/u;
-
-/** The plain (regex-free) labels of a table, with their kind: the ones a misread may stand for. */
-const literals = new WeakMap<object, { kind: unknown; literal: string }[]>();
-function literalsOf<K>(table: readonly (readonly [K, readonly RegExp[]])[]) {
-  let found = literals.get(table) as { kind: K; literal: string }[] | undefined;
-  if (!found) {
-    found = table.flatMap(([kind, patterns]) =>
-      patterns.flatMap((pattern) => {
-        const literal = pattern.source
-          .slice(pattern.source.indexOf("(?:") + 3, pattern.source.lastIndexOf(")(?!"))
-          .replaceAll("\\s+", " ");
-        return LITERAL.test(literal) ? [{ kind, literal }] : [];
-      }),
-    );
-    literals.set(table, found);
-  }
-  return found;
-}
-
 /** A whole cell that is a plain label of seven letters or more but for a letter or two. */
-function misread<K>(
-  folded: string,
-  table: readonly (readonly [K, readonly RegExp[]])[],
-): LabelMatch<K> | undefined {
+function misread<K>(folded: string, table: LabelTable<K>): LabelMatch<K> | undefined {
   const text = folded.replace(/[\s:#.]+$/, "");
   // Only a short run of letters can be a misread label.
   if (text.length < 7 || text.length > 40 || !LITERAL.test(text)) return undefined;
-  for (const { kind, literal } of literalsOf(table)) {
+  for (const { kind, literal } of table.literals) {
     if (Math.abs(literal.length - text.length) > 2) continue;
     if (distance(literal, text) <= (literal.length >= 12 ? 2 : 1)) {
       return { kind, end: folded.length, whole: true };
@@ -664,10 +666,10 @@ export function remembered<T>(read: (text: string) => T, size = 20_000): (text: 
 }
 
 /** The field a cell's text labels, if it starts with a label. */
-export const matchLabel = remembered((text: string) => longest(text, LABEL_PATTERNS));
+export const matchLabel = remembered((text: string) => longest(text, LABEL_TABLE));
 
 /** The line-item column a header cell names. */
-export const matchColumn = remembered((text: string) => longest(text, COLUMN_PATTERNS));
+export const matchColumn = remembered((text: string) => longest(text, COLUMN_TABLE));
 
 const SUMMARY: ReadonlySet<LabelKind> = new Set([
   "subtotal",
