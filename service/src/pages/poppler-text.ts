@@ -1,11 +1,10 @@
-// A PDF's text layer read by poppler's pdftotext (`-bbox`): each word with its
+// A PDF's text layer read by poppler's pdftotext (`-tsv`): each word with its
 // box, for every page asked for, in one run of the program. pdfjs (text-layer.ts)
 // converts each embedded font before it gives a page's text; pdftotext does not,
 // and in a service with its OCR engines loaded the real invoices' extraction
 // took 74 ms of CPU a page against 104 ms (docs/invoices.md, eleventh round).
 // It reads text layers wherever poppler is installed (tables excepted:
 // registry.ts), and pdfjs where it is not.
-import { XMLParser } from "fast-xml-parser";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { z } from "zod";
 import type { OcrSpan } from "@/lib/kernel/contract";
@@ -16,40 +15,25 @@ import { type TextLayer, toPixels } from "./text-layer";
 
 const POINTS_PER_INCH = 72;
 
+/** Level 5 of pdftotext's `-tsv` (1 page … 5 word), as Tesseract's TSV: a word and its box. */
+const WORD_LEVEL = "5";
 const coordinate = z.coerce.number().finite();
 const wordSchema = z.object({
-  "#text": z.string().default(""),
-  xMin: coordinate,
-  yMin: coordinate,
-  xMax: coordinate,
-  yMax: coordinate,
-});
-const outputSchema = z.object({
-  html: z.object({
-    body: z.object({
-      doc: z.object({
-        page: z.array(z.object({ word: z.array(wordSchema).default([]) }).or(z.literal(""))),
-      }),
-    }),
-  }),
+  page: z.coerce.number().int().positive(),
+  left: coordinate,
+  top: coordinate,
+  width: coordinate,
+  height: coordinate,
+  text: z.string(),
 });
 type Word = z.infer<typeof wordSchema>;
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  // Words are text as printed: "007" stays "007", " " is not trimmed away.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: true,
-  htmlEntities: false,
-  isArray: (name) => name === "page" || name === "word",
-});
 
 /**
  * The words of pages `first`..`last`, in points from the top left of each
  * page as a viewer shows it (its crop box, turned by its /Rotate), in order.
+ * TSV rather than `-bbox`'s XHTML: the same words, boxes and order (every
+ * fixture's PDF compared), and no XML to parse, which took a tenth of the
+ * extraction's time over a text layer (docs/invoices.md, fifteenth).
  */
 async function readWords(
   command: string,
@@ -58,7 +42,7 @@ async function readWords(
   last: number,
   signal: AbortSignal,
 ): Promise<Word[][]> {
-  const args = ["-bbox", "-cropbox", "-enc", "UTF-8", "-f", String(first), "-l", String(last)];
+  const args = ["-tsv", "-cropbox", "-enc", "UTF-8", "-f", String(first), "-l", String(last)];
   const output = await runCommand(command, [...args, "-", "-"], { input: bytes, signal }).catch(
     (error: unknown) => {
       if (signal.aborted || !(error instanceof CommandError)) throw error;
@@ -67,9 +51,24 @@ async function readWords(
       );
     },
   );
-  const parsed = outputSchema.safeParse(parser.parse(output.toString("utf8")));
-  if (!parsed.success) throw new Error(`${command} gave an answer that is not its -bbox page list`);
-  return parsed.data.html.body.doc.page.map((page) => (page === "" ? [] : page.word));
+  const pages: Word[][] = Array.from({ length: last - first + 1 }, () => []);
+  for (const row of output.toString("utf8").split("\n")) {
+    const cols = row.split("\t");
+    // level, page_num, par_num, block_num, line_num, word_num, left, top, width, height, conf, text
+    if (cols[0] !== WORD_LEVEL || cols.length < 12) continue;
+    const [, page, , , , , left, top, width, height] = cols;
+    const parsed = wordSchema.safeParse({
+      page,
+      left,
+      top,
+      width,
+      height,
+      text: cols.slice(11).join("\t"),
+    });
+    if (!parsed.success) throw new Error(`${command} gave a row that is not a -tsv word: ${row}`);
+    pages[parsed.data.page - first]?.push(parsed.data);
+  }
+  return pages;
 }
 
 /**
@@ -84,7 +83,7 @@ export async function popplerTextLayer(
 ): Promise<TextLayer> {
   const read = await readWords(command, bytes, pages.first, pages.last, signal);
   return async (page: PDFPageProxy, dpi: number): Promise<RecognizedPage | undefined> => {
-    const words = (read[page.pageNumber - pages.first] ?? []).filter((w) => w["#text"].trim());
+    const words = (read[page.pageNumber - pages.first] ?? []).filter((w) => w.text.trim());
     if (words.length === 0) return undefined;
     // pdfjs's viewport is the page as shown, as pdftotext's boxes are.
     const viewport = page.getViewport({ scale: dpi / POINTS_PER_INCH });
@@ -92,10 +91,15 @@ export async function popplerTextLayer(
     const scale = viewport.scale;
     const spans = words.map(
       (w): OcrSpan => ({
-        text: w["#text"],
+        text: w.text,
         confidence: 1,
         bbox: toPixels(
-          { x0: w.xMin * scale, y0: w.yMin * scale, x1: w.xMax * scale, y1: w.yMax * scale },
+          {
+            x0: w.left * scale,
+            y0: w.top * scale,
+            x1: (w.left + w.width) * scale,
+            y1: (w.top + w.height) * scale,
+          },
           size,
         ),
       }),
