@@ -65,7 +65,7 @@ async function readWords(
       height,
       text: cols.slice(11).join("\t"),
     });
-    if (!parsed.success) throw new Error(`${command} gave a row that is not a -tsv word: ${row}`);
+    if (!parsed.success) throw new Error(`${command} gave a -tsv word row without its page and box`);
     pages[parsed.data.page - first]?.push(parsed.data);
   }
   return pages;
