@@ -65,7 +65,8 @@ async function readWords(
       height,
       text: cols.slice(11).join("\t"),
     });
-    if (!parsed.success) throw new Error(`${command} gave a -tsv word row without its page and box`);
+    if (!parsed.success)
+      throw new Error(`${command} gave a -tsv word row without its page and box`);
     pages[parsed.data.page - first]?.push(parsed.data);
   }
   return pages;
