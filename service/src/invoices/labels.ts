@@ -590,15 +590,15 @@ interface LabelTable<K> {
 
 /** A space of a pattern matches any run of spaces (a currency code blanked out leaves several). */
 function labelTable<K extends string>(labels: Record<K, readonly string[]>): LabelTable<K> {
-  const entries = (Object.entries(labels) as [K, readonly string[]][]).flatMap(([kind, list]) =>
-    list.map((source) => ({ kind, source: `(?:${source.replace(/ (?![?*+{])/g, "\\s+")})` })),
+  const labelled = (Object.entries(labels) as [K, readonly string[]][]).flatMap(([kind, list]) =>
+    list.map((label) => ({ kind, label, source: `(?:${label.replace(/ (?![?*+{])/g, "\\s+")})` })),
   );
   return {
-    patterns: entries.map(({ kind, source }) => ({ kind, pattern: anchored(source) })),
-    any: anchored(entries.map((e) => e.source).join("|")),
-    literals: (Object.entries(labels) as [K, readonly string[]][]).flatMap(([kind, list]) =>
-      list.filter((literal) => LITERAL.test(literal)).map((literal) => ({ kind, literal })),
-    ),
+    patterns: labelled.map(({ kind, source }) => ({ kind, pattern: anchored(source) })),
+    any: anchored(labelled.map((e) => e.source).join("|")),
+    literals: labelled
+      .filter(({ label }) => LITERAL.test(label))
+      .map(({ kind, label }) => ({ kind, literal: label })),
   };
 }
 
