@@ -202,6 +202,14 @@ describe("amounts and currencies as receipts in Asia print them", () => {
     expect(findAmounts("Items 1. 25").map((a) => a.value)).toEqual([1, 25]);
   });
 
+  it("reads no sign that runs into a word: an S read as $", () => {
+    expect(findCurrency("Bitte überprüfen $ie Ihren Einkauf.")).toBeUndefined();
+    expect(findCurrency("$BAOSRO2ZATAT")).toBeUndefined();
+    expect(findCurrency("Total $12.50")?.value).toBe("USD");
+    expect(findCurrency("Summe 12,50€")?.value).toBe("EUR");
+    expect(findCurrency("€/Stk")?.value).toBe("EUR");
+  });
+
   it("reads RM as ringgit and S$ as Singapore dollars", () => {
     expect(findCurrency("TOTAL RM 23.70")?.value).toBe("MYR");
     expect(findCurrency("S$ 12.50")?.value).toBe("SGD");

@@ -240,14 +240,13 @@ const WORD_CODES: ReadonlySet<string> = new Set([
   "SOS",
   "TOP",
 ]);
-// A sign made of letters ("Rs", "zł") only as a word of its own, not inside "Orders".
+// A sign made of letters ("Rs", "zł") only as a word of its own, not inside
+// "Orders"; any sign only where no letter follows it: an S read as "$" in a
+// word ("Bitte überprüfen $ie") named a German receipt's currency USD.
 const SYMBOL = new RegExp(
   Object.keys(SYMBOLS)
     .sort((a, b) => b.length - a.length)
-    .map((s) => {
-      const escaped = s.replace(/[$.]/g, "\\$&");
-      return `${/^\p{L}/u.test(s) ? "(?<!\\p{L})" : ""}${escaped}${/\p{L}$/u.test(s) ? "(?!\\p{L})" : ""}`;
-    })
+    .map((s) => `${/^\p{L}/u.test(s) ? "(?<!\\p{L})" : ""}${s.replace(/[$.]/g, "\\$&")}(?!\\p{L})`)
     .join("|"),
   "u",
 );
