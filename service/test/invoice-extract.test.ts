@@ -2516,6 +2516,43 @@ describe("till slips, fifth round (issue 26)", () => {
     }
   });
 
+  it("a receipt whose sum is not read: what was paid by card, on the card's line or its slip's amount", () => {
+    const slip = document([
+      [300, 40, "Thalia Bücher"],
+      [300, 70, "Westernstraße 2, 33098 Paderborn"],
+      [100, 110, "Datum 06.05.2020"],
+      [100, 140, "9783896262552"],
+      [700, 140, "49,90"],
+      // "SUMME 49,90" misread.
+      [100, 170, "SUMME m . nn 49, 0"],
+      [100, 200, "Kartenzahlung"],
+      [100, 230, "girocard"],
+      [100, 260, "Betrag"],
+      [700, 260, "49,90 EUR"],
+    ]);
+    const line = document([
+      [300, 40, "MEDIA MARKT"],
+      [300, 70, "Pohlweg 110, 33100 Paderborn"],
+      [100, 110, "Datum 14.05.2020"],
+      [100, 140, "LIGHTNING TO USB-C"],
+      [700, 140, "39,00"],
+      [100, 170, "GIROCARD"],
+      [700, 170, "39,00"],
+    ]);
+    // Cash is tendered, not what it cost.
+    const cash = document([
+      [300, 40, "Thalia Bücher"],
+      [100, 110, "Datum 06.05.2020"],
+      [100, 170, "Bar"],
+      [700, 170, "50,00"],
+    ]);
+    for (const extract of [extractByLayout, extractByPatterns]) {
+      expect(valuesOf(extract(slip)).total).toBe(49.9);
+      expect(valuesOf(extract(line)).total).toBe(39);
+      expect(valuesOf(extract(cash)).total).toBeNull();
+    }
+  });
+
   it("a fuel slip's amount on its field line is the total", () => {
     const page = document([
       [300, 40, "SHELL TANJUNG BARAT"],

@@ -345,6 +345,8 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     "zuruck",
     "ec-?karte",
     "girocard",
+    "kartenzahlung",
+    "maestro",
     "especes",
     "rendu(?: monnaie)?",
     "monnaie rendue",

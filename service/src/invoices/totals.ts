@@ -146,6 +146,17 @@ export function findTotals(
   const rated = totals.length === 0 && !paid ? ratesTotal(pages) : undefined;
   if (rated) return { ...rated, totalAdjustment: 0, itemAdjustment: 0 };
   const sold = totals.length === 0 && !paid ? salesByRate(pages) : undefined;
+  // Without those, what was paid by card: its slip's amount.
+  const card = totals.length === 0 && !paid && !sold ? paidByCard(pages, labels, skip) : undefined;
+  if (card) {
+    return {
+      subtotal: NOT_FOUND,
+      tax_amount: taxes.at(-1)?.field ?? NOT_FOUND,
+      total: card,
+      totalAdjustment: 0,
+      itemAdjustment: 0,
+    };
+  }
   if (sold) {
     const tax = taxes.at(-1)?.field ?? NOT_FOUND;
     return {
@@ -337,6 +348,36 @@ function salesByRate(pages: readonly PageRows[]): InvoiceField | undefined {
     .filter((row) => SALES_AT_RATE.test(fold(row.cells.map((c) => c.text).join(" "))))
     .flatMap((row) => amountsIn(row.cells.at(-1)).slice(-1));
   return sales.length > 0 ? sumFields(sales) : undefined;
+}
+
+/** A payment by card: the card's name, or the slip's heading. */
+const CARD =
+  /^(?:(?:credit |debit )?card|visa|master ?card|amex|eftpos|ec-?karte|girocard|kartenzahlung|carte bancaire|cb|tarjeta|bancomat|pinnen|multibanco|debit|maestro)(?!\p{L})/u;
+/** The line of a card's slip that says what was charged ("Betrag EUR 39,00"). */
+const CHARGED = /^(?:betrag|amount|montant|importe|importo|bedrag|valor)(?!\p{L})/u;
+
+/**
+ * A receipt's total when no label gives one: what was paid by card, on the
+ * card's line ("GIROCARD 39,00") or on its slip's amount line after it
+ * ("Kartenzahlung", "girocard", "Betrag 49,90 EUR"); the last such payment.
+ * Cash is not: it is tendered, the change given back.
+ */
+function paidByCard(
+  pages: readonly PageRows[],
+  labels: readonly LabelledCell[],
+  skip: (cell: Cell) => boolean,
+): InvoiceField | undefined {
+  let paid: InvoiceField | undefined;
+  for (const { cell, label } of labels) {
+    if (label.kind !== "payment" || skip(cell) || !CARD.test(fold(cell.text))) continue;
+    const rows = pages.find((p) => p.page === cell.page)?.rows ?? [];
+    const own = rows[cell.row]?.cells.filter((c) => c.bbox.x0 >= cell.bbox.x0).flatMap(amountsIn);
+    const slip = rows
+      .slice(cell.row + 1, cell.row + 3)
+      .find((row) => row.cells[0] !== undefined && CHARGED.test(fold(row.cells[0].text)));
+    paid = own?.at(-1) ?? slip?.cells.flatMap(amountsIn).at(-1) ?? paid;
+  }
+  return paid;
 }
 
 /** The change given back, under the cash tendered. */
