@@ -157,6 +157,36 @@ describe("text left unread", () => {
     expect(crops.slice(0, 4)).toEqual(largest);
   });
 
+  it("a line the crop's margin cuts through keeps the page's reading", async () => {
+    const { image, words } = receipt();
+    // "Pears" was not read (a guess); "Plums" under it was, unsurely.
+    const read = words.map((w) =>
+      w.text === "Pears"
+        ? { ...w, confidence: 0 }
+        : w.text === "Plums"
+          ? { ...w, confidence: 0.25 }
+          : w,
+    );
+    const plums = words.find((w) => w.text === "Plums") as OcrSpan;
+    const reader = blockReader(words, image);
+    const result = await withUnreadText(page(read), image, async (pgm) => {
+      const found = await reader.read(pgm);
+      const { dx, dy } = locate(reader.crops.at(-1) as Grey, image);
+      // The upper half of "Plums", in the margin round "Pears", read as other letters, surer.
+      const half = {
+        x0: plums.bbox.x0 - dx,
+        y0: plums.bbox.y0 - dy,
+        x1: plums.bbox.x1 - dx,
+        y1: plums.bbox.y0 - dy + 8,
+      };
+      return buildPage(found.width, found.height, [
+        [...found.words, { text: "NND", confidence: 0.44, bbox: half }],
+      ]);
+    });
+    expect(reader.crops).toHaveLength(1);
+    expect(result.text).toBe("Apples 3.20\nPears 12.75\nPlums 4.05\nTotal 19.99");
+  });
+
   it("a surer word already read is kept over a new reading of the same place", async () => {
     const { image, words } = receipt();
     const labels = words.filter((w) => !/\d/.test(w.text));

@@ -130,6 +130,13 @@ export function unreadInk(
   return { share: total === 0 ? 0 : ink(unread) / total, unread, typical };
 }
 
+/** Whether the centre of `box` lies in `area`. */
+function centredIn(area: BBox, box: BBox): boolean {
+  const x = (box.x0 + box.x1) / 2;
+  const y = (box.y0 + box.y1) / 2;
+  return x >= area.x0 && x <= area.x1 && y >= area.y0 && y <= area.y1;
+}
+
 const grow = (b: BBox, by: number): BBox => ({
   x0: b.x0 - by,
   y0: b.y0 - by,
@@ -202,21 +209,20 @@ export async function withUnreadText(
       const covered = words.filter(
         (w) => overlap(w.bbox, bbox) > SAME_WORD * Math.min(area(w.bbox), area(bbox)),
       );
+      // Out of the unread part, in the margin, a word read over one of the
+      // page's is that line cut through ("26.09.2016" read from its upper half
+      // as "NND"): the page's reading of it stands.
+      if (covered.length > 0 && !centredIn(region, bbox)) continue;
       if (covered.some((w) => w.confidence >= word.confidence)) continue;
       words = words.filter((w) => !covered.includes(w));
       words.push({ ...word, bbox });
     }
   }
   // The page's blocks keep their order; the words found are set among them where they stand.
-  const inside = (b: BBox, w: OcrSpan) => {
-    const x = (w.bbox.x0 + w.bbox.x1) / 2;
-    const y = (w.bbox.y0 + w.bbox.y1) / 2;
-    return x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
-  };
   const blocks: OcrSpan[][] = page.blocks.map(() => []);
   const kept = new Set(words);
   for (const word of page.words) {
-    const at = page.blocks.findIndex((b) => inside(b.bbox, word));
+    const at = page.blocks.findIndex((b) => centredIn(b.bbox, word.bbox));
     if (kept.has(word) && at !== -1) blocks[at]?.push(word);
   }
   return buildPage(page.width, page.height, [words], blocks);
