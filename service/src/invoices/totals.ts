@@ -146,23 +146,14 @@ export function findTotals(
   const rated = totals.length === 0 && !paid ? ratesTotal(pages) : undefined;
   if (rated) return { ...rated, totalAdjustment: 0, itemAdjustment: 0 };
   const sold = totals.length === 0 && !paid ? salesByRate(pages) : undefined;
-  // Without those, what was paid by card: its slip's amount.
-  const card = totals.length === 0 && !paid && !sold ? paidByCard(pages, labels, skip) : undefined;
-  if (card) {
+  // Without any of those, what was paid by card, on its slip.
+  const spent =
+    sold ?? (totals.length === 0 && !paid ? paidByCard(pages, labels, skip) : undefined);
+  if (spent) {
     return {
       subtotal: NOT_FOUND,
       tax_amount: taxes.at(-1)?.field ?? NOT_FOUND,
-      total: card,
-      totalAdjustment: 0,
-      itemAdjustment: 0,
-    };
-  }
-  if (sold) {
-    const tax = taxes.at(-1)?.field ?? NOT_FOUND;
-    return {
-      subtotal: NOT_FOUND,
-      tax_amount: tax,
-      total: sold,
+      total: spent,
       totalAdjustment: 0,
       itemAdjustment: 0,
     };
