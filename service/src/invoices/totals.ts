@@ -20,7 +20,7 @@
 import type { InvoiceField } from "@/lib/kernel/contract";
 import { union } from "../layout/geometry";
 import { type LabelledCell, labelValue, readAmount } from "./labelled";
-import { fold, type LabelKind } from "./labels";
+import { CARD_PAYMENTS, fold, type LabelKind } from "./labels";
 import { findAmounts, hasDecimals } from "./normalise";
 import { type Cell, field, NOT_FOUND, type PageRows, piece } from "./rows";
 
@@ -142,13 +142,12 @@ export function findTotals(
   // receipt without a total's label may say what it cost by the cash
   // tendered less the change.
   const paid = totals.length === 0 ? paidSubtotal(pages, labels, skip, subtotals) : undefined;
+  const unpriced = totals.length === 0 && !paid;
   // Without either, what the tax table's rates come to.
-  const rated = totals.length === 0 && !paid ? ratesTotal(pages) : undefined;
+  const rated = unpriced ? ratesTotal(pages) : undefined;
   if (rated) return { ...rated, totalAdjustment: 0, itemAdjustment: 0 };
-  const sold = totals.length === 0 && !paid ? salesByRate(pages) : undefined;
-  // Without any of those, what was paid by card, on its slip.
-  const spent =
-    sold ?? (totals.length === 0 && !paid ? paidByCard(pages, labels, skip) : undefined);
+  // Without any of those, a Polish receipt's sales by rate, or what was paid by card, on its slip.
+  const spent = unpriced ? (salesByRate(pages) ?? paidByCard(pages, labels, skip)) : undefined;
   if (spent) {
     return {
       subtotal: NOT_FOUND,
@@ -342,8 +341,7 @@ function salesByRate(pages: readonly PageRows[]): InvoiceField | undefined {
 }
 
 /** A payment by card: the card's name, or the slip's heading. */
-const CARD =
-  /^(?:(?:credit |debit )?card|visa|master ?card|amex|eftpos|ec-?karte|girocard|kartenzahlung|carte bancaire|cb|tarjeta|bancomat|pinnen|multibanco|debit|maestro)(?!\p{L})/u;
+const CARD = new RegExp(`^(?:${CARD_PAYMENTS.join("|")})(?!\\p{L})`, "u");
 /** The line of a card's slip that says what was charged ("Betrag EUR 39,00"). */
 const CHARGED = /^(?:betrag|amount|montant|importe|importo|bedrag|valor)(?!\p{L})/u;
 
