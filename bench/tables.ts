@@ -20,7 +20,7 @@
 //
 //   npx tsx bench/tables.ts                      # every set, several minutes
 //   npx tsx bench/tables.ts --set real --detail  # one set, per document and provider
-//   npx tsx bench/tables.ts --only schools       # documents whose name holds this
+//   npx tsx bench/tables.ts --only schools,health # documents whose name holds one of these
 //   npx tsx bench/tables.ts --routed             # only the attempts routing makes
 //   npx tsx bench/tables.ts --rendered DIR       # the rendered set from elsewhere
 //   npx tsx bench/tables.ts --write              # also into docs/tables.md
@@ -349,7 +349,11 @@ async function main() {
     ...calibrationDocs(),
     ...(inSet("real") ? await realDocs() : []),
     ...(inSet("rendered-pdf") || inSet("rendered-photo") ? await renderedDocs(renderedDir) : []),
-  ].filter((d) => inSet(d.set) && (values.only === undefined || d.name.includes(values.only)));
+  ].filter(
+    (d) =>
+      inSet(d.set) &&
+      (values.only === undefined || values.only.split(",").some((part) => d.name.includes(part))),
+  );
   const providers = createProviders(loadProviderConfig(process.env));
   const runs: Run[] = [];
   try {

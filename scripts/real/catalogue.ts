@@ -3082,6 +3082,221 @@ export const DOCUMENTS: CatalogueDocument[] = [
   },
   {
     set: "tables",
+    file: "camelot-anticlockwise_table_2.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/anticlockwise_table_2.pdf",
+      sha256: "919d491a50c892095c00f552aa54cc760d93000c0abb1d13d1fddfd00fa8afdb",
+      bytes: 54164,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_stream_table_rotated",
+        },
+      ],
+    },
+    kind: "borderless-rotated",
+    note: "clockwise_table_2 turned the other way: camelot tests both against the same cells",
+  },
+  {
+    set: "tables",
+    file: "camelot-stream_inner_outer_columns.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/stream_inner_outer_columns.pdf",
+      sha256: "c1b275fa317d166038d1c9ac3525283a3c6ef25837a079e6ea34d47ec2b2ed02",
+      bytes: 15362,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_stream_inner_outer_columns",
+        },
+      ],
+    },
+    kind: "borderless",
+    note: "columns of different lengths, the inner ones short",
+  },
+  {
+    set: "tables",
+    file: "camelot-detect_vertical_false.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/detect_vertical_false.pdf",
+      sha256: "3d4b69483a261b5b2a734e9deaf5c1feb6807a086a783f63aab299c22f54046c",
+      bytes: 12705,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_stream_layout_kwargs",
+        },
+      ],
+    },
+    kind: "borderless",
+    note: "a wine list: names and prices in two columns under headings (camelot stream, detect_vertical off)",
+  },
+  {
+    set: "tables",
+    file: "camelot-multiple_tables.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/multiple_tables.pdf",
+      sha256: "9ac99cf86d3dd9b8e3773b773b942ec784c9e4b6e36febe1637767468e96526a",
+      bytes: 62330,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_network_two_tables_b_1",
+        },
+        {
+          page: 1,
+          variable: "data_network_two_tables_b_2",
+        },
+      ],
+    },
+    kind: "ruled",
+    note: "two ruled tables with a paragraph between them",
+  },
+  {
+    set: "tables",
+    file: "camelot-split_text_lattice.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/split_text_lattice.pdf",
+      sha256: "15b8cf2901342f88a7d4d57da6e7c98a4bb29c6b9b022707af2adf593a3db9a2",
+      bytes: 344650,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_lattice_split_text",
+        },
+      ],
+    },
+    kind: "ruled",
+    note: "a ruled table of 11 narrow columns whose cells wrap (camelot lattice, split_text)",
+  },
+  {
+    set: "tables",
+    file: "camelot-superscript.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/superscript.pdf",
+      sha256: "12daeb0d70ae3c70a28b2cceb2fef5f5ba9f811c60b0870f05dcdd5ac80446ef",
+      bytes: 75643,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_stream_flag_size",
+        },
+      ],
+    },
+    kind: "borderless",
+    note: "a statistical table with a superscript note mark (camelot flag_size; its <s> markup taken out)",
+  },
+  {
+    set: "tables",
+    file: "camelot-vertical_header.pdf",
+    from: {
+      repo: "camelot",
+      path: "tests/files/vertical_header.pdf",
+      sha256: "eb1092be407cb17cd25837c52758d1305f6719268c6f824f73a7d2bd18c95760",
+      bytes: 83067,
+    },
+    truth: {
+      kind: "camelot",
+      from: {
+        repo: "camelot",
+        path: "tests/data.py",
+        sha256: "27e9937c2b96f513c115353dadc619dac78bf3c369d8161720fd207b65d343e2",
+        bytes: 131020,
+      },
+      tables: [
+        {
+          page: 1,
+          variable: "data_hybrid_vertical_headers",
+        },
+      ],
+    },
+    kind: "ruled",
+    note: "election results, the names of the candidates set upright in the header; page 1 of 5 scored (camelot hybrid)",
+  },
+  {
+    set: "tables",
+    file: "tabula-Publication_of_award.pdf",
+    from: {
+      repo: "tabulaJava",
+      path: "src/test/resources/technology/tabula/Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf",
+      sha256: "038126d57e3d9aadfee6c3ac44acc66d4fbdc13598dad8deadd7ec76a2a7d2ab",
+      bytes: 121559,
+    },
+    truth: {
+      kind: "tabula-csv",
+      from: {
+        repo: "tabulaJava",
+        path: "src/test/resources/technology/tabula/csv/Publication_of_award_of_Bids_for_Transport_Sector__August_2016.csv",
+        sha256: "d4ae792846efa5cb1a2829ec8fe767d2aae62c6e96de5e8d9538cba465a3032e",
+        bytes: 2993,
+      },
+      page: 1,
+    },
+    kind: "ruled",
+    note: "a ruled table of contract awards whose cells wrap; page 1 of 5 scored (tabula's lattice reading of the table's area)",
+  },
+  {
+    set: "tables",
     file: "tabula-AnimalSounds.pdf",
     from: {
       repo: "tabulaJava",

@@ -145,7 +145,10 @@ const deriveTruth = async (
         tablesTruth(
           recipe.tables.map((t) => ({
             page: t.page,
-            rows: asRows(pythonListLiteral(source, t.variable), t.variable),
+            // flag_size's markup of a superscript ("24.91<s>2</s>") is no text on the page.
+            rows: asRows(pythonListLiteral(source, t.variable), t.variable).map((row) =>
+              row.map((cell) => cell.replace(/<\/?s>/g, "")),
+            ),
           })),
         ),
       );
