@@ -6,7 +6,8 @@
 // the second is no ruled table (its grid would hold each column's figures in
 // one cell), so the stream reading's rows are the answer. And a diagram whose
 // labels sit in rows and columns (a neuron's inputs and weights) is no table:
-// its arrows, bent or slanted, run among the words.
+// its arrows, bent or slanted, run among the words. A ruled table whose heads
+// are set upright over narrow columns reads each head the way it runs.
 import { degrees, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "@cantoo/pdf-lib";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { TableData } from "@/lib/kernel/contract";
@@ -95,6 +96,58 @@ describe("table layouts of real documents", () => {
     const stream = await run("tables-stream-tesseract", bytes);
     expect(stream.check?.confident).toBe(true);
     expect(stream.data.tables.map((t) => t.rows)).toEqual([ROWS]);
+  }, 60_000);
+
+  /** A ruled table whose heads are set upright over narrow columns of figures, turned `by` degrees. */
+  async function uprightHeads(by: 90 | -90): Promise<Uint8Array> {
+    const heads = ["Registered voters", "Poll Book Totals", "Jim Hines"];
+    const body = [
+      ["963", "439", "47"],
+      ["923", "393", "45"],
+      ["1026", "349", "25"],
+    ];
+    const [left, top, width, headHeight] = [80, 700, 40, 110];
+    return onePage((page, font) => {
+      heads.forEach((text, c) => {
+        const long = font.widthOfTextAtSize(text, SIZE);
+        // Read up the page, its first letter at the foot; read down, at the head.
+        const x = left + c * width + (by === 90 ? 26 : 14);
+        const y = by === 90 ? top - headHeight + 8 : top - headHeight + 8 + long;
+        page.drawText(text, { x, y, size: SIZE, font, rotate: degrees(by) });
+      });
+      body.forEach((row, r) => {
+        row.forEach((text, c) => {
+          const y = top - headHeight - 14 - r * PITCH;
+          page.drawText(text, { x: left + 6 + c * width, y, size: SIZE, font });
+        });
+      });
+      const bottom = top - headHeight - PITCH * body.length - 4;
+      const line = (x0: number, y0: number, x1: number, y1: number) =>
+        page.drawLine({ start: { x: x0, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.8 });
+      for (const y of [
+        top,
+        top - headHeight,
+        ...body.map((_, r) => top - headHeight - (r + 1) * PITCH - (r === body.length - 1 ? 4 : 0)),
+      ]) {
+        line(left, y, left + width * heads.length, y);
+      }
+      for (let c = 0; c <= heads.length; c++) line(left + c * width, top, left + c * width, bottom);
+    });
+  }
+
+  it("reads heads set upright over narrow columns the way they run, up or down", async () => {
+    for (const by of [90, -90] as const) {
+      const { data, check } = await run("tables-lattice", await uprightHeads(by));
+      expect(check?.confident).toBe(true);
+      expect(data.tables.map((t) => t.rows)).toEqual([
+        [
+          ["Registered voters", "Poll Book Totals", "Jim Hines"],
+          ["963", "439", "47"],
+          ["923", "393", "45"],
+          ["1026", "349", "25"],
+        ],
+      ]);
+    }
   }, 60_000);
 
   /** A neuron's inputs in circles and their weights, in rows as a table's cells would be. */

@@ -301,6 +301,19 @@ export type TextTurn = "level" | "down" | "up";
 
 /** The way most of the page's text (by characters) runs, from its text layer's transforms. */
 export async function textTurn(page: PDFPageProxy): Promise<TextTurn> {
+  const count = await turnCounts(page);
+  const [best] = (Object.keys(count) as TextTurn[]).sort((x, y) => count[y] - count[x]);
+  return best ?? "level";
+}
+
+/** The way most of the page's turned text runs (a narrow column's heading set upright), if it has any. */
+export async function uprightTurn(page: PDFPageProxy): Promise<TextTurn> {
+  const { down, up } = await turnCounts(page);
+  return down === 0 && up === 0 ? "level" : down > up ? "down" : "up";
+}
+
+/** Characters of the page's text layer running each way. */
+async function turnCounts(page: PDFPageProxy): Promise<Record<TextTurn, number>> {
   const content = await page.getTextContent();
   const [va = 1, vb = 0, vc = 0, vd = -1] = page.getViewport({ scale: 1 }).transform as number[];
   const count = { level: 0, down: 0, up: 0 };
@@ -313,6 +326,5 @@ export async function textTurn(page: PDFPageProxy): Promise<TextTurn> {
     const turn = Math.abs(dx) >= Math.abs(dy) ? "level" : dy > 0 ? "down" : "up";
     count[turn] += item.str.length;
   }
-  const [best] = (Object.keys(count) as TextTurn[]).sort((x, y) => count[y] - count[x]);
-  return best ?? "level";
+  return count;
 }

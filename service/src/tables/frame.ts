@@ -32,9 +32,27 @@ export function turnedFrame(turn: TextTurn, width: number, height: number): Fram
   return LEVEL;
 }
 
-/** Whether most of a page's words of three letters or more stand upright (a table printed turned). */
+/** A word of three letters or more whose box is taller than wide: set upright, read downwards or upwards. */
+export const isUpright = (word: OcrSpan) =>
+  [...word.text].length >= 3 && word.bbox.y1 - word.bbox.y0 > (word.bbox.x1 - word.bbox.x0) * 1.5;
+
+/** Whether most of some words of three letters or more stand upright (a table printed turned). */
 export function mostlyUpright(words: readonly OcrSpan[]): boolean {
   const long = words.filter((w) => [...w.text].length >= 3);
-  const upright = long.filter((w) => w.bbox.y1 - w.bbox.y0 > (w.bbox.x1 - w.bbox.x0) * 1.5);
-  return long.length > 0 && upright.length > long.length / 2;
+  return long.length > 0 && long.filter(isUpright).length > long.length / 2;
+}
+
+/**
+ * A cell's words, when they are set upright (a heading turned to fit a narrow
+ * column: a word upright, none of three letters or more wider than tall), in
+ * the frame where they read left to right (`turn`: the way the page's upright
+ * text runs; read up the page, its bottom word comes first).
+ */
+export function readUpright(words: readonly OcrSpan[], turn: TextTurn): readonly OcrSpan[] {
+  const level = (w: OcrSpan) =>
+    [...w.text].length >= 3 && w.bbox.x1 - w.bbox.x0 > w.bbox.y1 - w.bbox.y0;
+  if (turn === "level" || !words.some(isUpright) || words.some(level)) return words;
+  // The frame's size only shifts the boxes; the order is the same.
+  const frame = turnedFrame(turn, 0, 0);
+  return words.map((w) => ({ ...w, bbox: frame.to(w.bbox) }));
 }

@@ -11,7 +11,7 @@ import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/kernel/contract";
 import { median } from "../layout/geometry";
 import { slope } from "../layout/level";
 import { drawPageGrey, openPdf, rasterisePage } from "../pages/pdf";
-import { keptDrawing, pageDrawing, textTurn } from "../pages/pdf-lines";
+import { keptDrawing, pageDrawing, type TextTurn, textTurn, uprightTurn } from "../pages/pdf-lines";
 import { sniffDocument } from "../pages/sniff";
 import { resultPages, type WordSources } from "../pages/word-sources";
 import { flattenBackground } from "../preprocess/background";
@@ -20,7 +20,7 @@ import { backTo, MIN_SKEW, onTransformed, transform } from "../preprocess/index"
 import { estimateSkew, typicalXHeight } from "../preprocess/skew";
 import type { Provider, ProviderInput } from "../providers/types";
 import { type BlockReader, rereadCells } from "./cell-reading";
-import { type Frame, LEVEL, mostlyUpright, turnedFrame } from "./frame";
+import { type Frame, isUpright, LEVEL, mostlyUpright, turnedFrame } from "./frame";
 import {
   eraseRules,
   fillGrid,
@@ -201,6 +201,7 @@ export function lineTables(
   lines: readonly Segment[],
   page: OcrPage,
   frame: Frame = LEVEL,
+  upright: TextTurn = "level",
 ): LatticeTable[] {
   const words = page.words
     .filter((w) => !isRuleText(w.text))
@@ -212,7 +213,7 @@ export function lineTables(
   const rules = rulesOfSegments(turned, ruleSizes(0, wordHeight, true));
   return findGrids(outsideWords(rules, boxes), wordHeight)
     .map((grid) => ({
-      ...fillGrid(page.number, grid, words, (b) => b, frame.back),
+      ...fillGrid(page.number, grid, words, (b) => b, frame.back, upright),
       fromPixels: false,
     }))
     .filter(isRuledTable);
@@ -305,7 +306,11 @@ async function pdfTables(
         // A table printed turned (its words upright) is read the way its text runs.
         const turn = mostlyUpright(page.words) ? await textTurn(drawn.page) : "level";
         const frame = turnedFrame(turn, page.width, page.height);
-        const drawnTables = lineTables(lines, page, frame);
+        // Headings set upright in a level table ("Number of Registered voters"
+        // turned over a column of figures) are read the way they run.
+        const upright =
+          turn === "level" && page.words.some(isUpright) ? await uprightTurn(drawn.page) : "level";
+        const drawnTables = lineTables(lines, page, frame, upright);
         // A page without pictures has no other rules than those; one with
         // (a scan) is drawn as finely as it was read: its rules may be a pixel wide.
         if (drawnTables.length > 0 || !pictures) {

@@ -8,7 +8,9 @@ import type { BBox, OcrSpan, Table, TableCell } from "@/lib/kernel/contract";
 import { median } from "../layout/geometry";
 import { groupLines } from "../layout/lines";
 import { SEGMENT_GAP, segments } from "../layout/segments";
+import type { TextTurn } from "../pages/pdf-lines";
 import type { Grey } from "../preprocess/grey";
+import { readUpright } from "./frame";
 import { hasContent, hasRuledContent, isFigure } from "./shape";
 
 /** A ruling line: horizontal at y = `at` from x `from` to `to`, or vertical at x = `at` from y to y. */
@@ -400,6 +402,7 @@ export function fillGrid(
   words: readonly OcrSpan[],
   onGrid: (box: BBox) => BBox,
   onPage: (box: BBox) => BBox,
+  upright: TextTurn = "level",
 ): LatticeTable {
   const { xs, ys } = grid;
   const index = (edges: readonly number[], v: number) =>
@@ -437,7 +440,7 @@ export function fillGrid(
     inCell[i]?.push({ ...word, bbox: box });
   }
   const texts = grid.cells.map((_, i) =>
-    groupLines(inCell[i] ?? [])
+    groupLines(readUpright(inCell[i] ?? [], upright))
       .flat()
       .map((w) => w.text)
       .join(" "),

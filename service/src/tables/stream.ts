@@ -10,6 +10,7 @@ import { height, median, union } from "../layout/geometry";
 import { levelWords } from "../layout/level";
 import { groupLines } from "../layout/lines";
 import { SEGMENT_GAP, segments } from "../layout/segments";
+import { isUpright } from "./frame";
 import { isRuleText } from "./lattice";
 import { hasTableShape } from "./shape";
 
@@ -208,10 +209,6 @@ function startsLeft(line: BBox, run: readonly (readonly OcrSpan[][])[]): boolean
   const left = Math.min(...run.map((row) => boxOf(row.flat()).x0));
   return Math.abs(line.x0 - left) <= height(line) * 2;
 }
-
-/** A word of three letters or more whose box is taller than wide: set upright, read downwards or upwards. */
-export const isUpright = (word: OcrSpan) =>
-  [...word.text].length >= 3 && height(word.bbox) > (word.bbox.x1 - word.bbox.x0) * 1.5;
 
 /**
  * A line closer under the one before than the table's rows are to each other
