@@ -267,6 +267,45 @@ describe("ruled tables from the lines a PDF draws", () => {
     expect(lineTables(ruled, pdfPage(words))).toHaveLength(1);
   });
 
+  it("takes the names of its rows printed left of its rules as its first column", () => {
+    // Ruled from x 150: a head row, then three rows of figures named outside the rules.
+    const grid = rules([150, 250, 350], [50, 80, 110, 140, 170]);
+    const figures = [
+      at("Voters", 160, 60),
+      at("Totals", 260, 60),
+      ...[
+        ["963", "439"],
+        ["923", "393"],
+        ["1026", "349"],
+      ].flatMap((row, r) => row.map((text, c) => at(text, 160 + c * 100, 90 + r * 30))),
+    ];
+    const names = [
+      at("Alcona", 60, 90),
+      at("Caledonia", 60, 120),
+      at("City", 60, 150),
+      at("Harrisville", 85, 150),
+    ];
+    const [found] = lineTables(grid, pdfPage([...figures, ...names]));
+    expect(found?.table.rows).toEqual([
+      ["", "Voters", "Totals"],
+      ["Alcona", "963", "439"],
+      ["Caledonia", "923", "393"],
+      ["City Harrisville", "1026", "349"],
+    ]);
+    expect(found?.table.bbox.x0).toBe(60);
+    // Lines of prose beside it, at a pitch of their own, are none of its rows.
+    const prose = lines(
+      ["The county's", "figures were", "counted twice", "and checked."],
+      70,
+      84,
+      22,
+    );
+    expect(lineTables(grid, pdfPage([...figures, ...prose]))[0]?.table.rows[1]).toEqual([
+      "963",
+      "439",
+    ]);
+  });
+
   it("reads a table printed turned to read down the page the way its text runs", () => {
     // The table of the test above turned a quarter clockwise on a page 600 wide:
     // (x, y) → (600 − y, x); its words stand upright and read downwards.

@@ -7,9 +7,11 @@
 // painted over before it is read by OCR; cells the page read failed are read
 // again one by one (cell-reading.ts).
 import { createCanvas, loadImage } from "@napi-rs/canvas";
-import type { BBox, OcrData, OcrPage, ResultPage } from "@/lib/kernel/contract";
-import { median } from "../layout/geometry";
+import type { BBox, OcrData, OcrPage, OcrSpan, ResultPage } from "@/lib/kernel/contract";
+import { median, union } from "../layout/geometry";
 import { slope } from "../layout/level";
+import { groupLines } from "../layout/lines";
+import { SEGMENT_GAP, segments } from "../layout/segments";
 import { drawPageGrey, openPdf, rasterisePage } from "../pages/pdf";
 import { keptDrawing, pageDrawing, type TextTurn, textTurn, uprightTurn } from "../pages/pdf-lines";
 import { sniffDocument } from "../pages/sniff";
@@ -35,6 +37,7 @@ import {
   rulesOfSegments,
   type Segment,
 } from "./lattice";
+import { hasContent } from "./shape";
 
 /** Least resolution a scanned PDF page is drawn at to find its rules: a 0.5 pt rule is still a pixel. */
 const LATTICE_DPI = 100;
@@ -211,12 +214,99 @@ export function lineTables(
   const wordHeight = median(boxes.map((b) => b.y1 - b.y0));
   const turned = lines.map((line) => turnLine(line, frame));
   const rules = rulesOfSegments(turned, ruleSizes(0, wordHeight, true));
-  return findGrids(outsideWords(rules, boxes), wordHeight)
+  const found = findGrids(outsideWords(rules, boxes), wordHeight)
     .map((grid) => ({
       ...fillGrid(page.number, grid, words, (b) => b, frame.back, upright),
       fromPixels: false,
     }))
     .filter(isRuledTable);
+  if (frame !== LEVEL) return found;
+  return found.map((table) =>
+    withRowLabels(
+      table,
+      words,
+      found.filter((t) => t !== table).map((t) => t.table.bbox),
+      wordHeight,
+    ),
+  );
+}
+
+/** Widest white space, in word heights, between a ruled table and the names of its rows left of its rules. */
+const LABEL_GAP = 3;
+
+/**
+ * A ruled table whose rows are named left of its rules, unruled ("Alcona",
+ * "Caledonia" beside a county's ruled figures): with the names as its first
+ * column. Each line left of the table within its height (its part nearest the
+ * table) must stand in the middle half of one row, one line to a row, in half
+ * the rows with text at least: lines of prose beside a table keep a pitch of
+ * their own, and the table stays as ruled.
+ */
+function withRowLabels(
+  found: LatticeTable,
+  words: readonly OcrSpan[],
+  others: readonly BBox[],
+  wordHeight: number,
+): LatticeTable {
+  const { table } = found;
+  const box = table.bbox;
+  const centre = (b: BBox) => ({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 });
+  const holds = (b: BBox, x: number, y: number) => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
+  const beside = words.filter((w) => {
+    const { x, y } = centre(w.bbox);
+    return w.bbox.x1 <= box.x0 && y > box.y0 && y < box.y1 && !others.some((o) => holds(o, x, y));
+  });
+  if (beside.length === 0) return found;
+  const labels = groupLines(beside).map(
+    (line) => segments(line, wordHeight * SEGMENT_GAP).at(-1) ?? [],
+  );
+  const boxes = labels.map((label) => union(label.map((w) => w.bbox)));
+  if (box.x0 - Math.max(...boxes.map((b) => b.x1)) > LABEL_GAP * wordHeight) return found;
+  // Each row's band: its cells of one row.
+  const bands = table.rows.map((_, r) => {
+    const cells = table.cells.filter((c) => c.row === r && c.row_span === 1);
+    return cells.length > 0 ? union(cells.map((c) => c.bbox)) : undefined;
+  });
+  const named = new Map<number, number>();
+  for (const [i, b] of boxes.entries()) {
+    const { y } = centre(b);
+    const row = bands.findIndex((band) => {
+      const quarter = band ? (band.y1 - band.y0) / 4 : 0;
+      return band !== undefined && y >= band.y0 + quarter && y <= band.y1 - quarter;
+    });
+    if (row === -1 || named.has(row)) return found;
+    named.set(row, i);
+  }
+  const withText = table.rows.filter((row) => row.some(hasContent)).length;
+  if (named.size < Math.max(2, withText / 2)) return found;
+  const left = Math.min(...boxes.map((b) => b.x0));
+  const shifted = table.cells.map((c) => ({ ...c, col: c.col + 1 }));
+  const added = bands.flatMap((band, row) => {
+    if (!band) return [];
+    const label = labels[named.get(row) ?? -1] ?? [];
+    const rect = { x0: left, y0: band.y0, x1: box.x0, y1: band.y1 };
+    const text = label.map((w) => w.text).join(" ");
+    return [
+      {
+        cell: { row, col: 0, row_span: 1, col_span: 1, text, bbox: rect },
+        read: { words: label, rect },
+      },
+    ];
+  });
+  return {
+    ...found,
+    table: {
+      ...table,
+      bbox: { ...box, x0: left },
+      rows: table.rows.map((row, r) => [
+        added.find((a) => a.cell.row === r)?.cell.text ?? "",
+        ...row,
+      ]),
+      cells: [...shifted, ...added.map((a) => a.cell)],
+    },
+    words: found.words + beside.length,
+    reads: [...found.reads, ...added.map((a) => a.read)],
+  };
 }
 
 /** What a lattice reading found: the text read, the pages (as sent), pages billed, and the tables. */
