@@ -169,6 +169,23 @@ describe("a page that is not a table", () => {
     expect(streamTables(1, specks)).toEqual([]);
   });
 
+  it("holds a price list with a section's heading every other row", () => {
+    const list = [
+      ["Les Blancs", "12.5CL"],
+      ["A.O.P Côtes du Rhône", ""],
+      ["Domaine de la Guicharde « Autour de la chapelle » 2016", "8 €"],
+      ["A.O.P Vacqueyras", ""],
+      ["Domaine de Montvac « Melodine » 2016", "10 €"],
+      ["A.O.P Châteauneuf du Pape", ""],
+      ["Domaine de Beaurenard 2017", "13 €"],
+    ];
+    expect(hasTableShape(list)).toBe(true);
+    // The same rows of one cell in the last column are a chart's labels, not headings.
+    expect(
+      hasTableShape(list.map(([name = "", price = ""]) => (price ? [name, price] : ["", name]))),
+    ).toBe(false);
+  });
+
   it("reads a bar chart's labels and values over its scale as none, and keeps a table headed by years", () => {
     // Chelsea's survey chart: each bar's value at its end, the scale under them.
     const bars = [

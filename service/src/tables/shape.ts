@@ -115,15 +115,25 @@ export function hasTableShape(all: readonly (readonly string[])[]): boolean {
   const filled = kinds.filter((k) => k.filled).length;
   const data = kinds.filter((k) => k.data).length;
   const runningText = kinds.filter((k) => k.runningText).length;
-  // Rows of one cell (headings of a table's sections) are a few of its rows,
-  // not every other one (a chart's axis labels beside its legend).
-  const full = rows.filter(
-    (r) => r.filter((text, c) => kinds[c]?.filled && hasContent(text)).length >= 2,
+  const isFull = (r: readonly string[] | undefined) =>
+    r !== undefined && r.filter((text, c) => kinds[c]?.filled && hasContent(text)).length >= 2;
+  const full = rows.filter(isFull).length;
+  // A section's heading (words alone in the first column, between full rows:
+  // "A.O.P Côtes du Rhône" over the wines and their prices) may come every
+  // other row; other rows of one cell are a few of the rows, not every other
+  // one (a chart's axis labels beside its legend).
+  const headings = rows.filter(
+    (r, i) =>
+      r.filter(hasContent).length === 1 &&
+      hasContent(r[0] ?? "") &&
+      !isFigure(r[0] ?? "") &&
+      isFull(rows[i - 1]) &&
+      isFull(rows[i + 1]),
   ).length;
   return (
     filled >= 2 &&
     data >= (runningText >= 2 ? 2 : 1) &&
-    full >= Math.max(MIN_ROWS, rows.length * FULL_ROWS)
+    full >= Math.max(MIN_ROWS, (rows.length - headings) * FULL_ROWS)
   );
 }
 
