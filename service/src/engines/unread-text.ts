@@ -17,7 +17,7 @@
 // the calibration set the unread share was 0–0.7 % on every page read whole,
 // and 11.9 % and 25.1 % on the two with words dropped (docs/quality.md).
 import type { BBox, OcrSpan } from "@/lib/kernel/contract";
-import { median, union } from "../layout/geometry";
+import { centredIn, median, union } from "../layout/geometry";
 import { type Grey, otsu, toPgm } from "../preprocess/grey";
 import { buildPage, type RecognizedPage } from "./ocr-page";
 
@@ -128,13 +128,6 @@ export function unreadInk(
   const ink = (list: Blob[]) => list.reduce((sum, b) => sum + b.ink, 0);
   const total = ink(text);
   return { share: total === 0 ? 0 : ink(unread) / total, unread, typical };
-}
-
-/** Whether the centre of `box` lies in `area`. */
-function centredIn(area: BBox, box: BBox): boolean {
-  const x = (box.x0 + box.x1) / 2;
-  const y = (box.y0 + box.y1) / 2;
-  return x >= area.x0 && x <= area.x1 && y >= area.y0 && y <= area.y1;
 }
 
 const grow = (b: BBox, by: number): BBox => ({

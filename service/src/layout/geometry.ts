@@ -17,6 +17,13 @@ export function union(boxes: readonly BBox[]): BBox {
 
 export const height = (b: BBox) => b.y1 - b.y0;
 
+/** Whether the centre of `box` lies in `area` (its edges included). */
+export function centredIn(area: BBox, box: BBox): boolean {
+  const x = (box.x0 + box.x1) / 2;
+  const y = (box.y0 + box.y1) / 2;
+  return x >= area.x0 && x <= area.x1 && y >= area.y0 && y <= area.y1;
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);

@@ -299,21 +299,14 @@ export function keptDrawing(
 /** Which way most of a page's text runs: along its lines, or turned to read down or up the page. */
 export type TextTurn = "level" | "down" | "up";
 
-/** The way most of the page's text (by characters) runs, from its text layer's transforms. */
-export async function textTurn(page: PDFPageProxy): Promise<TextTurn> {
-  const count = await turnCounts(page);
-  const [best] = (Object.keys(count) as TextTurn[]).sort((x, y) => count[y] - count[x]);
-  return best ?? "level";
-}
-
-/** The way most of the page's turned text runs (a narrow column's heading set upright), if it has any. */
-export async function uprightTurn(page: PDFPageProxy): Promise<TextTurn> {
-  const { down, up } = await turnCounts(page);
-  return down === 0 && up === 0 ? "level" : down > up ? "down" : "up";
-}
-
-/** Characters of the page's text layer running each way. */
-async function turnCounts(page: PDFPageProxy): Promise<Record<TextTurn, number>> {
+/**
+ * From the page's text layer's transforms, by characters: the way most of its
+ * text runs, and the way most of its turned text runs (a narrow column's
+ * heading set upright; "level" when none is turned).
+ */
+export async function textTurns(
+  page: PDFPageProxy,
+): Promise<{ most: TextTurn; upright: TextTurn }> {
   const content = await page.getTextContent();
   const [va = 1, vb = 0, vc = 0, vd = -1] = page.getViewport({ scale: 1 }).transform as number[];
   const count = { level: 0, down: 0, up: 0 };
@@ -326,5 +319,7 @@ async function turnCounts(page: PDFPageProxy): Promise<Record<TextTurn, number>>
     const turn = Math.abs(dx) >= Math.abs(dy) ? "level" : dy > 0 ? "down" : "up";
     count[turn] += item.str.length;
   }
-  return count;
+  const [most = "level"] = (Object.keys(count) as TextTurn[]).sort((x, y) => count[y] - count[x]);
+  const { down, up } = count;
+  return { most, upright: down === 0 && up === 0 ? "level" : down > up ? "down" : "up" };
 }

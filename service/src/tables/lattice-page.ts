@@ -8,12 +8,12 @@
 // again one by one (cell-reading.ts).
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import type { BBox, OcrData, OcrPage, OcrSpan, ResultPage } from "@/lib/kernel/contract";
-import { median, union } from "../layout/geometry";
+import { centredIn, median, union } from "../layout/geometry";
 import { slope } from "../layout/level";
 import { groupLines } from "../layout/lines";
 import { SEGMENT_GAP, segments } from "../layout/segments";
 import { drawPageGrey, openPdf, rasterisePage } from "../pages/pdf";
-import { keptDrawing, pageDrawing, type TextTurn, textTurn, uprightTurn } from "../pages/pdf-lines";
+import { keptDrawing, pageDrawing, type TextTurn, textTurns } from "../pages/pdf-lines";
 import { sniffDocument } from "../pages/sniff";
 import { resultPages, type WordSources } from "../pages/word-sources";
 import { flattenBackground } from "../preprocess/background";
@@ -250,11 +250,12 @@ function withRowLabels(
 ): LatticeTable {
   const { table } = found;
   const box = table.bbox;
-  const centre = (b: BBox) => ({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 });
-  const holds = (b: BBox, x: number, y: number) => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
+  const middle = (b: BBox) => (b.y0 + b.y1) / 2;
   const beside = words.filter((w) => {
-    const { x, y } = centre(w.bbox);
-    return w.bbox.x1 <= box.x0 && y > box.y0 && y < box.y1 && !others.some((o) => holds(o, x, y));
+    const y = middle(w.bbox);
+    return (
+      w.bbox.x1 <= box.x0 && y > box.y0 && y < box.y1 && !others.some((o) => centredIn(o, w.bbox))
+    );
   });
   if (beside.length === 0) return found;
   const labels = groupLines(beside).map(
@@ -269,7 +270,7 @@ function withRowLabels(
   });
   const named = new Map<number, number>();
   for (const [i, b] of boxes.entries()) {
-    const { y } = centre(b);
+    const y = middle(b);
     const row = bands.findIndex((band) => {
       const quarter = band ? (band.y1 - band.y0) / 4 : 0;
       return band !== undefined && y >= band.y0 + quarter && y <= band.y1 - quarter;
@@ -393,13 +394,15 @@ async function pdfTables(
           pageDrawing(drawn.page, scale),
         );
         if (!shapes && !pictures) continue;
-        // A table printed turned (its words upright) is read the way its text runs.
-        const turn = mostlyUpright(page.words) ? await textTurn(drawn.page) : "level";
+        // Which way the page's text runs, read from its text layer once when
+        // some of its words stand upright. A table printed turned (its words
+        // mostly upright) is read the way its text runs; headings set upright
+        // in a level table ("Number of Registered voters" turned over a column
+        // of figures), the way they run.
+        const turns = page.words.some(isUpright) ? await textTurns(drawn.page) : undefined;
+        const turn = turns && mostlyUpright(page.words) ? turns.most : "level";
         const frame = turnedFrame(turn, page.width, page.height);
-        // Headings set upright in a level table ("Number of Registered voters"
-        // turned over a column of figures) are read the way they run.
-        const upright =
-          turn === "level" && page.words.some(isUpright) ? await uprightTurn(drawn.page) : "level";
+        const upright = turn === "level" ? (turns?.upright ?? "level") : "level";
         const drawnTables = lineTables(lines, page, frame, upright);
         // A page without pictures has no other rules than those; one with
         // (a scan) is drawn as finely as it was read: its rules may be a pixel wide.

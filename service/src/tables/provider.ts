@@ -9,7 +9,7 @@ import { resolveLanguage } from "../engines/language";
 import type { OcrEngine } from "../engines/types";
 import { median } from "../layout/geometry";
 import { openPdf } from "../pages/pdf";
-import { keptDrawing, pageDrawing, textTurn } from "../pages/pdf-lines";
+import { keptDrawing, pageDrawing, textTurns } from "../pages/pdf-lines";
 import { upright } from "../pages/upright";
 import {
   readWords,
@@ -109,7 +109,7 @@ async function turnedPages(
   );
   for (const page of turned) {
     input.signal.throwIfAborted();
-    const turn = await textTurn(await pdf.page(page.number));
+    const turn = (await textTurns(await pdf.page(page.number))).most;
     if (turn !== "level") frames.set(page.number, turnedFrame(turn, page.width, page.height));
   }
   return frames;
