@@ -14,19 +14,19 @@
 const LAYERS = [
   ["main.ts"], // the entry point: configuration, then everything below, wired and closed
   ["app.ts", "registry.ts"], // the HTTP app; every provider, built and closed
-  ["routes", "registry-config.ts"], // the URLs; the providers' environment
-  ["deps.ts", "tables", "invoices"], // what the routes get; table and invoice providers
+  ["api", "registry-config.ts"], // the URLs; the providers' environment
+  ["deps.ts", "providers/tables", "providers/invoices"], // what the API gets; table and invoice providers
   ["jobs"], // documents run in the background, page by page, through a durable queue
-  ["process", "text"], // one document's run; text-recognition providers
-  ["http", "routing", "storage"], // errors, auth, bodies; the router; uploads
+  ["run", "providers/text"], // one document's run; text-recognition providers
+  ["http", "router", "storage"], // errors, auth, bodies; the router; uploads
   ["db", "catalog.ts"], // the database; the categories offered
   ["pages"], // PDF drawing, text layer, word sources
   ["engines"], // OCR engines and their pool
-  // The Provider type and what every provider shares; page images made easier
-  // to read; words laid out in lines and rows; the service's environment and metrics.
+  // The interface every provider implements and what they share; page images made
+  // easier to read; words laid out in lines and rows; the environment and metrics.
   [
-    "providers",
-    "e-invoice", // CII and UBL XML read into an invoice, with no page
+    "providers/interface",
+    "e-invoice-xml", // CII and UBL XML read into an invoice, with no page
     "preprocess",
     "layout",
     "config.ts",
@@ -49,7 +49,10 @@ const modulePattern = (name) => (/\.[a-z]+$/.test(name) ? `${literal(name)}$` : 
 const anyOf = (names) => `${SERVICE}(${names.map(modulePattern).join("|")})`;
 
 const layerRules = LAYERS.map((layer, index) => ({
-  name: `layer-${layer.join("-").replace(/\.[a-z]+/g, "")}`,
+  name: `layer-${layer
+    .join("-")
+    .replace(/\.[a-z]+/g, "")
+    .replaceAll("/", "-")}`,
   comment: `${layer.join(", ")} may import only the layers below them (LAYERS in .dependency-cruiser.cjs)`,
   severity: "error",
   from: { path: anyOf(layer) },

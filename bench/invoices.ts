@@ -23,7 +23,7 @@
 // from the service's provider registry, without HTTP around them.
 import { readFileSync } from "node:fs";
 import type { InvoiceData } from "@/lib/kernel/contract";
-import type { Provider, ProviderOutput } from "../service/src/providers/types";
+import type { Provider, ProviderOutput } from "../service/src/providers/interface/types";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { OCR_RATIO, PDF_MS, ratioColumn } from "./extraction-targets";
 import {

@@ -30,10 +30,10 @@ import { createTesseractJs } from "../service/src/engines/tesseractjs";
 import type { OcrEngine } from "../service/src/engines/types";
 import { layoutWords } from "../service/src/layout";
 import { preparePage } from "../service/src/preprocess";
+import { createOcrProvider } from "../service/src/providers/text/ocr-document";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
-import { loadRoutingConfig } from "../service/src/routing/config";
-import { createRouter } from "../service/src/routing/router";
-import { createOcrProvider } from "../service/src/text/ocr-document";
+import { loadRoutingConfig } from "../service/src/router/config";
+import { createRouter } from "../service/src/router/router";
 import { root } from "./harness";
 import {
   a4At600,

@@ -16,7 +16,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { openPdf, rasterisePage } from "../service/src/pages/pdf";
-import type { Provider } from "../service/src/providers/types";
+import type { Provider } from "../service/src/providers/interface/types";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import {
   benchArgs,

@@ -20,7 +20,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Provider } from "../service/src/providers/types";
+import type { Provider } from "../service/src/providers/interface/types";
 import {
   BENCH_KEY,
   benchArgs,
@@ -110,8 +110,8 @@ async function serve(dataDir: string): Promise<void> {
   const { buildApp } = await import("../service/src/app");
   const { loadConfig } = await import("../service/src/config");
   const { openServiceDb } = await import("../service/src/db");
-  const { loadProcessConfig } = await import("../service/src/process/config");
-  const { createRouter, loadRoutingConfig } = await import("../service/src/routing");
+  const { loadProcessConfig } = await import("../service/src/run/config");
+  const { createRouter, loadRoutingConfig } = await import("../service/src/router");
   const { createObjectStore } = await import("../service/src/storage");
 
   const provider = fixedLatencyProvider();

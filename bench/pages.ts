@@ -43,10 +43,10 @@ import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
 import { runCommand } from "../service/src/engines/command";
 import { createTesseractJs } from "../service/src/engines/tesseractjs";
-import { PageRasters } from "../service/src/providers/rasters";
+import { PageRasters } from "../service/src/providers/interface/rasters";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
-import { loadRoutingConfig } from "../service/src/routing/config";
-import { createRouter } from "../service/src/routing/router";
+import { loadRoutingConfig } from "../service/src/router/config";
+import { createRouter } from "../service/src/router/router";
 import {
   benchArgs,
   cerOf,

@@ -36,7 +36,7 @@ import path from "node:path";
 import type { TableData } from "@/lib/kernel/contract";
 import { CATALOG } from "../service/src/catalog";
 import { openPdf } from "../service/src/pages/pdf";
-import type { Provider, ProviderOutput } from "../service/src/providers/types";
+import type { Provider, ProviderOutput } from "../service/src/providers/interface/types";
 import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
 import { OCR_RATIO, PDF_MS, ratioColumn } from "./extraction-targets";
 import {

@@ -17,7 +17,7 @@
 import { readFileSync } from "node:fs";
 import type { OcrData } from "@/lib/kernel/contract";
 import { sniffDocument } from "../service/src/pages/sniff";
-import { createPdfText } from "../service/src/text/pdf-text";
+import { createPdfText } from "../service/src/providers/text/pdf-text";
 import {
   benchArgs,
   benchInput,

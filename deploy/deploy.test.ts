@@ -15,9 +15,9 @@ import { z } from "zod";
 import { parseEnv } from "@/lib/env";
 import { sharedSettingsProblems } from "@/lib/settings/shared-settings";
 import { loadConfig } from "../service/src/config";
-import { loadProcessConfig } from "../service/src/process/config";
 import { loadProviderConfig } from "../service/src/registry-config";
-import { loadRoutingConfig } from "../service/src/routing/config";
+import { loadRoutingConfig } from "../service/src/router/config";
+import { loadProcessConfig } from "../service/src/run/config";
 
 const deployDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(deployDir, "..");

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import type { ProviderInput } from "../../service/src/providers/types";
+import type { ProviderInput } from "../../service/src/providers/interface/types";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -66,7 +66,7 @@ export function pdfsIn(dir: string): string[] {
 /**
  * A provider's input for one run of a benchmark, on a copy of `bytes` of its
  * own: a word source keeps a document's reading for the same bytes, as for
- * one request's attempts (service/src/text/pdf-text.ts), so runs meant to be
+ * one request's attempts (service/src/providers/text/pdf-text.ts), so runs meant to be
  * apart must not share them.
  */
 export function benchInput(

@@ -3,6 +3,13 @@
 import cors from "@fastify/cors";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { connectRedis } from "@/lib/kernel/rate-limit";
+import { categoryRoutes } from "./api/categories";
+import { documentRoutes } from "./api/documents";
+import { createJobRoutes } from "./api/jobs";
+import { opsRoutes } from "./api/ops";
+import { createProcessRoutes } from "./api/process";
+import { embeddedStorageRoutes } from "./api/storage";
+import { uploadRoutes } from "./api/uploads";
 import type { AppDeps } from "./deps";
 import { createAuthHook } from "./http/auth";
 import { useJsonBodies } from "./http/body";
@@ -11,15 +18,8 @@ import { createRateLimitHook } from "./http/rate-limit";
 import { genTraceId } from "./http/trace";
 import { type Jobs, startJobs } from "./jobs";
 import { httpDuration, httpRequests } from "./metrics";
-import { loadProcessConfig } from "./process/config";
-import { categoryRoutes } from "./routes/categories";
-import { documentRoutes } from "./routes/documents";
-import { createJobRoutes } from "./routes/jobs";
-import { opsRoutes } from "./routes/ops";
-import { createProcessRoutes } from "./routes/process";
-import { uploadRoutes } from "./routes/uploads";
+import { loadProcessConfig } from "./run/config";
 import { isEmbeddedStore } from "./storage/embedded";
-import { embeddedStorageRoutes } from "./storage/embedded-routes";
 
 export type { AppDeps } from "./deps";
 

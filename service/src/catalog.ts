@@ -2,7 +2,7 @@
 // and ledgers stay valid across restarts and machines.
 import { CATEGORY_STATUS } from "@/lib/kernel/contract";
 import measuredQuality from "./catalog-quality.json" with { type: "json" };
-import { E_INVOICE_MAX_BYTES, XML_MEDIA_TYPES } from "./e-invoice/limits";
+import { E_INVOICE_MAX_BYTES, XML_MEDIA_TYPES } from "./e-invoice-xml/limits";
 import { OCR_LANGUAGES } from "./engines/language";
 
 export type CategoryStatus = (typeof CATEGORY_STATUS)[keyof typeof CATEGORY_STATUS];

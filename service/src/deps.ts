@@ -3,8 +3,8 @@
 import type { ServiceConfig } from "./config";
 import type { ServiceDb } from "./db/types";
 import type { Jobs, JobsConfig } from "./jobs";
-import type { ProcessConfig } from "./process/config";
-import type { Router } from "./routing/types";
+import type { Router } from "./router/types";
+import type { ProcessConfig } from "./run/config";
 import type { ObjectStore } from "./storage/types";
 
 export interface AppDeps {

@@ -1,12 +1,13 @@
 // The Routing Service's entry point: config → database → storage → router → HTTP and jobs.
+
+import { buildMetricsApp, metricsOnPublicPort } from "./api/metrics";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openServiceDb } from "./db/index";
 import { loadJobsConfig } from "./jobs";
-import { idempotencyOptions, loadProcessConfig } from "./process/config";
 import { closeAll, createProviders, engineReport, loadProviderConfig } from "./registry";
-import { buildMetricsApp, metricsOnPublicPort } from "./routes/metrics";
-import { createRouter, loadRoutingConfig } from "./routing/index";
+import { createRouter, loadRoutingConfig } from "./router/index";
+import { idempotencyOptions, loadProcessConfig } from "./run/config";
 import { createObjectStore } from "./storage/index";
 import { startRetentionSweep, UNUSED_GRACE_MS } from "./storage/retention";
 

@@ -33,7 +33,7 @@ import { z } from "zod";
 import { CATALOG } from "./catalog";
 import { int, list, parseEnv } from "./config";
 import { PREPROCESS_STEPS, type PreprocessStep } from "./preprocess";
-import { type AnswerBounds, DEFAULT_BOUNDS } from "./text/answer-check";
+import { type AnswerBounds, DEFAULT_BOUNDS } from "./providers/text/answer-check";
 
 export interface ProviderConfig {
   tesseractCommand: string;

@@ -7,15 +7,15 @@ import { createPaddleOcr } from "./engines/paddleocr";
 import { createNativeTesseract } from "./engines/tesseract-native";
 import { createTesseractJs } from "./engines/tesseractjs";
 import type { OcrEngine } from "./engines/types";
-import { extractByLayout, extractByPatterns } from "./invoices/extract";
-import { createInvoiceProvider } from "./invoices/provider";
 import { popplerInstalled } from "./pages/pdf";
-import type { Provider } from "./providers/types";
+import type { Provider } from "./providers/interface/types";
+import { extractByLayout, extractByPatterns } from "./providers/invoices/extract";
+import { createInvoiceProvider } from "./providers/invoices/provider";
+import { createLatticeTables, createStreamTables } from "./providers/tables/provider";
+import { createHttpProvider } from "./providers/text/http-provider";
+import { createOcrProvider } from "./providers/text/ocr-document";
+import { createPdfText } from "./providers/text/pdf-text";
 import type { ProviderConfig } from "./registry-config";
-import { createLatticeTables, createStreamTables } from "./tables/provider";
-import { createHttpProvider } from "./text/http-provider";
-import { createOcrProvider } from "./text/ocr-document";
-import { createPdfText } from "./text/pdf-text";
 
 export { loadProviderConfig } from "./registry-config";
 

@@ -1,7 +1,7 @@
 // The OCR answer check that drives quality failover: what makes an answer unsure.
 import { describe, expect, it } from "vitest";
 import type { OcrData } from "@/lib/kernel/contract";
-import { checkOcrAnswer } from "../src/text/answer-check";
+import { checkOcrAnswer } from "../src/providers/text/answer-check";
 
 const box = { x0: 0, y0: 0, x1: 10, y1: 10 };
 

@@ -8,9 +8,9 @@ import {
   processResultSchema,
   validationErrorSchema,
 } from "@/lib/kernel/contract";
-import { E_INVOICE_MAX_BYTES } from "../src/e-invoice/limits";
+import { E_INVOICE_MAX_BYTES } from "../src/e-invoice-xml/limits";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { createRouter, loadRoutingConfig } from "../src/routing";
+import { createRouter, loadRoutingConfig } from "../src/router";
 import { attachFile, ciiXml, SAMPLE, samplePage, ublXml } from "./e-invoice-samples";
 import { startService, type TestService } from "./helpers";
 import { INVOICES, OCR, processPath, requestGrant, uploadBytes } from "./process-helpers";

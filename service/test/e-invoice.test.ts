@@ -4,11 +4,11 @@
 // files the service refuses.
 import { afterAll, describe, expect, it } from "vitest";
 import { type InvoiceData, invoiceDataSchema } from "@/lib/kernel/contract";
-import { E_INVOICE_MAX_BYTES } from "../src/e-invoice/limits";
-import { eInvoiceProblem, readEInvoice } from "../src/e-invoice/read";
-import { answerFromXml } from "../src/invoices/e-invoice/answer";
-import { findEmbeddedInvoice } from "../src/invoices/e-invoice/attachment";
-import type { Provider, ProviderInput, ProviderOutput } from "../src/providers/types";
+import { E_INVOICE_MAX_BYTES } from "../src/e-invoice-xml/limits";
+import { eInvoiceProblem, readEInvoice } from "../src/e-invoice-xml/read";
+import type { Provider, ProviderInput, ProviderOutput } from "../src/providers/interface/types";
+import { answerFromXml } from "../src/providers/invoices/embedded-xml/answer";
+import { findEmbeddedInvoice } from "../src/providers/invoices/embedded-xml/attachment";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import {
   attachFile,

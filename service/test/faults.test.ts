@@ -4,7 +4,7 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRouter, loadRoutingConfig } from "../src/routing";
+import { createRouter, loadRoutingConfig } from "../src/router";
 import { EmbeddedStore } from "../src/storage/embedded";
 import { isObjectKey, newObjectKey } from "../src/storage/keys";
 import { readObject } from "../src/storage/read";

@@ -3,7 +3,7 @@
 // discount, shipping and rounding lines count where they stand.
 import { describe, expect, it } from "vitest";
 import type { InvoiceData, InvoiceField } from "@/lib/kernel/contract";
-import { checkInvoice, datesPlausible, invoiceChecks } from "../src/invoices/checks";
+import { checkInvoice, datesPlausible, invoiceChecks } from "../src/providers/invoices/checks";
 
 const f = (value: string | number | null): InvoiceField =>
   value === null

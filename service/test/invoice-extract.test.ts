@@ -2,8 +2,8 @@
 // and how a tilted photo's words, misread labels and several tax rates are read.
 import { describe, expect, it } from "vitest";
 import type { OcrData, OcrSpan } from "@/lib/kernel/contract";
-import { checkInvoice } from "../src/invoices/checks";
-import { extractByLayout, extractByPatterns } from "../src/invoices/extract";
+import { checkInvoice } from "../src/providers/invoices/checks";
+import { extractByLayout, extractByPatterns } from "../src/providers/invoices/extract";
 
 /** Words of `text` from (x, y), 10 px a character, 20 px high; `tilt` lifts them by x × tilt. */
 function line(x: number, y: number, text: string, tilt = 0): OcrSpan[] {

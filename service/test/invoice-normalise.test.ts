@@ -1,13 +1,13 @@
 // Normalising printed invoice values: dates, amounts, currencies.
 import { describe, expect, it } from "vitest";
-import { isSummaryLine, matchColumn, matchLabel } from "../src/invoices/labels";
+import { isSummaryLine, matchColumn, matchLabel } from "../src/providers/invoices/labels";
 import {
   dateOrder,
   findAmounts,
   findCurrency,
   findDate,
   hasDecimals,
-} from "../src/invoices/normalise";
+} from "../src/providers/invoices/normalise";
 
 describe("dates", () => {
   it.each([

@@ -9,7 +9,7 @@ import { invoiceDataSchema, processResultSchema } from "@/lib/kernel/contract";
 import { type InvoiceTruth, scoreInvoice } from "../../scripts/calibration/invoices";
 import { letterContent, type PdfText, writePdf } from "../../scripts/calibration/simple-pdf";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { createRouter, loadRoutingConfig } from "../src/routing";
+import { createRouter, loadRoutingConfig } from "../src/router";
 import { startService, type TestService } from "./helpers";
 import { FIXTURES, INVOICES, processPath, uploadFixture } from "./process-helpers";
 

@@ -5,10 +5,10 @@ import { expect } from "vitest";
 import { type Job, jobSchema } from "@/lib/kernel/contract";
 import { writePdf } from "../../scripts/calibration/simple-pdf";
 import { apiKeyId, type JobsConfig, type WebhookConfig } from "../src/jobs/config";
-import type { Provider, ProviderInput } from "../src/providers/types";
-import { createRouter, loadRoutingConfig } from "../src/routing";
-import type { Router } from "../src/routing/types";
-import { createPdfText } from "../src/text/pdf-text";
+import type { Provider, ProviderInput } from "../src/providers/interface/types";
+import { createPdfText } from "../src/providers/text/pdf-text";
+import { createRouter, loadRoutingConfig } from "../src/router";
+import type { Router } from "../src/router/types";
 import { OTHER_KEY, TEST_KEY, type TestService } from "./helpers";
 
 export const WEBHOOK_SECRET = "whsec_test_0123456789abcdef";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/kernel/contract";
 import { writePdf } from "../../scripts/calibration/simple-pdf";
-import { loadProcessConfig } from "../src/process/config";
+import { loadProcessConfig } from "../src/run/config";
 import {
   defaultBudgetMb,
   documentCostMb,
@@ -15,7 +15,7 @@ import {
   MemoryBudget,
   MemoryBudgetError,
   pageCostMb,
-} from "../src/process/memory-budget";
+} from "../src/run/memory-budget";
 import { startService } from "./helpers";
 import { gate, OCR, processPath, testProvider, testRouter, uploadFixture } from "./process-helpers";
 

@@ -8,10 +8,10 @@ import type { InvoiceData, OcrData, OcrSpan } from "@/lib/kernel/contract";
 import { buildPage } from "../src/engines/ocr-page";
 import { createNativeTesseract } from "../src/engines/tesseract-native";
 import type { OcrEngine } from "../src/engines/types";
-import { extractByLayout } from "../src/invoices/extract";
-import { createInvoiceProvider } from "../src/invoices/provider";
 import type { QuarterTurn } from "../src/preprocess/turn";
-import type { Provider } from "../src/providers/types";
+import type { Provider } from "../src/providers/interface/types";
+import { extractByLayout } from "../src/providers/invoices/extract";
+import { createInvoiceProvider } from "../src/providers/invoices/provider";
 import { onTurned } from "./turns";
 
 const PRINTED = "McDonald's Toa Payoh Central";

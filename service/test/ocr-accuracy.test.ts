@@ -25,7 +25,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
-import type { Provider } from "../src/providers/types";
+import type { Provider } from "../src/providers/interface/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { FIXTURES } from "./process-helpers";
 import { characterErrorRate, normalise, truthFile } from "./truth";

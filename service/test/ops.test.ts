@@ -3,8 +3,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadGrantSchema } from "@/lib/kernel/contract";
+import { buildMetricsApp, METRICS_KEY_REQUIRED } from "../src/api/metrics";
 import type { ServiceDb } from "../src/db/types";
-import { buildMetricsApp, METRICS_KEY_REQUIRED } from "../src/routes/metrics";
 import type { ObjectStore } from "../src/storage/types";
 import { METRICS_KEY, OTHER_KEY, startService, TEST_KEY, type TestService } from "./helpers";
 

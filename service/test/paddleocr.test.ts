@@ -14,10 +14,10 @@ import {
   LINES_MAX_PIXELS,
   lineWords,
 } from "../src/engines/paddleocr";
-import type { Provider } from "../src/providers/types";
-import { loadRoutingConfig } from "../src/routing/config";
-import { createRouter } from "../src/routing/router";
-import { createOcrProvider } from "../src/text/ocr-document";
+import type { Provider } from "../src/providers/interface/types";
+import { createOcrProvider } from "../src/providers/text/ocr-document";
+import { loadRoutingConfig } from "../src/router/config";
+import { createRouter } from "../src/router/router";
 
 const FIXTURES = path.join(import.meta.dirname, "../../fixtures");
 

@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 import type { OcrData, UploadGrant } from "@/lib/kernel/contract";
 import { uploadGrantSchema } from "@/lib/kernel/contract";
-import type { Provider, ProviderInput, ProviderOutput } from "../src/providers/types";
-import { createRouter, loadRoutingConfig, type RoutingConfig } from "../src/routing";
-import type { Router } from "../src/routing/types";
+import type { Provider, ProviderInput, ProviderOutput } from "../src/providers/interface/types";
+import { createRouter, loadRoutingConfig, type RoutingConfig } from "../src/router";
+import type { Router } from "../src/router/types";
 import type { TestService } from "./helpers";
 
 export const OCR = "5b0c7a8e-3f1d-4c2a-9e6b-1d2f3a4b5c6d";

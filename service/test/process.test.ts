@@ -4,7 +4,7 @@ import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema, processResultSchema, validationErrorSchema } from "@/lib/kernel/contract";
 import { writePdf } from "../../scripts/calibration/simple-pdf";
-import { loadProcessConfig, type ProcessConfig } from "../src/process/config";
+import { loadProcessConfig, type ProcessConfig } from "../src/run/config";
 import { startService, type TestService } from "./helpers";
 import {
   gate,

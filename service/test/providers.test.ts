@@ -19,12 +19,12 @@ import { EnginePool, PoolBusyError } from "../src/engines/pool";
 import { createNativeTesseract } from "../src/engines/tesseract-native";
 import { parseTsv } from "../src/engines/tsv";
 import { effectiveDpi, MAX_PAGE_PIXELS, openPdf, rasterisePage } from "../src/pages/pdf";
-import { PageRasters } from "../src/providers/rasters";
-import type { Provider, ProviderInput } from "../src/providers/types";
-import { UnreadableDocumentError } from "../src/providers/types";
+import { PageRasters } from "../src/providers/interface/rasters";
+import type { Provider, ProviderInput } from "../src/providers/interface/types";
+import { UnreadableDocumentError } from "../src/providers/interface/types";
+import { createHttpProvider } from "../src/providers/text/http-provider";
+import { ocrDocument } from "../src/providers/text/ocr-document";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { createHttpProvider } from "../src/text/http-provider";
-import { ocrDocument } from "../src/text/ocr-document";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURES = path.resolve(repoRoot, "fixtures");

@@ -8,7 +8,7 @@ import path from "node:path";
 import { distance } from "fastest-levenshtein";
 import { afterAll, describe, expect, it } from "vitest";
 import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
-import type { Provider } from "../src/providers/types";
+import type { Provider } from "../src/providers/interface/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 
 const DIR = path.resolve(import.meta.dirname, "../../fixtures/calibration");

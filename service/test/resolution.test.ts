@@ -12,7 +12,7 @@ import { buildPage, type RecognizeOptions } from "../src/engines/ocr-page";
 import { createNativeTesseract } from "../src/engines/tesseract-native";
 import type { PreprocessStep } from "../src/preprocess";
 import { headerDpi } from "../src/preprocess/resolution";
-import { ocrDocument } from "../src/text/ocr-document";
+import { ocrDocument } from "../src/providers/text/ocr-document";
 
 /**
  * A small page of text, as PNG without a resolution; with `banner`, under a

@@ -11,11 +11,11 @@ import {
   readTruth,
   scoreDocument,
 } from "../../bench/table-scores";
-import { brokenRows, type Segment } from "../src/tables/lattice";
-import { lineTables } from "../src/tables/lattice-page";
-import { checkTables, streamChecks } from "../src/tables/provider";
-import { hasRuledContent, hasTableShape } from "../src/tables/shape";
-import { streamTables } from "../src/tables/stream";
+import { brokenRows, type Segment } from "../src/providers/tables/lattice";
+import { lineTables } from "../src/providers/tables/lattice-page";
+import { checkTables, streamChecks } from "../src/providers/tables/provider";
+import { hasRuledContent, hasTableShape } from "../src/providers/tables/shape";
+import { streamTables } from "../src/providers/tables/stream";
 
 describe("cell adjacency (ICDAR 2013)", () => {
   const truth = [

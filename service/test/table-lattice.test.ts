@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { BBox, OcrPage, OcrSpan } from "@/lib/kernel/contract";
 import { createNativeTesseract } from "../src/engines/tesseract-native";
 import { toGrey } from "../src/preprocess/grey";
-import { rereadCells } from "../src/tables/cell-reading";
+import { rereadCells } from "../src/providers/tables/cell-reading";
 import {
   eraseRules,
   fillGrid,
@@ -15,8 +15,8 @@ import {
   findRules,
   type LatticeTable,
   ruleSizes,
-} from "../src/tables/lattice";
-import { pageTables } from "../src/tables/lattice-page";
+} from "../src/providers/tables/lattice";
+import { pageTables } from "../src/providers/tables/lattice-page";
 
 type Segment = [number, number, number, number];
 

@@ -12,7 +12,7 @@ import { degrees, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { TableData } from "@/lib/kernel/contract";
 import { keptDrawing, type PageDrawing } from "../src/pages/pdf-lines";
-import type { ProviderInput, ProviderOutput } from "../src/providers/types";
+import type { ProviderInput, ProviderOutput } from "../src/providers/interface/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 
 const ROWS = [

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { OcrSpan } from "@/lib/kernel/contract";
 import { fromTurned } from "../src/preprocess/turn";
-import { checkTables, tablesFromWords } from "../src/tables/provider";
-import { streamTables } from "../src/tables/stream";
+import { checkTables, tablesFromWords } from "../src/providers/tables/provider";
+import { streamTables } from "../src/providers/tables/stream";
 
 /** A word 10 px high on row `row`, from x0 to x1. */
 const word = (text: string, x0: number, x1: number, row: number): OcrSpan => ({

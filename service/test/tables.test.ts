@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processResultSchema, tableDataSchema } from "@/lib/kernel/contract";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { createRouter, loadRoutingConfig } from "../src/routing";
+import { createRouter, loadRoutingConfig } from "../src/router";
 import { startService, type TestService } from "./helpers";
 import { FIXTURES, processPath, uploadFixture } from "./process-helpers";
 

@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { OcrData, OcrPage } from "@/lib/kernel/contract";
 import { buildPage } from "../src/engines/ocr-page";
 import type { OcrEngine } from "../src/engines/types";
-import type { ProviderInput } from "../src/providers/types";
-import { createPdfText } from "../src/text/pdf-text";
+import type { ProviderInput } from "../src/providers/interface/types";
+import { createPdfText } from "../src/providers/text/pdf-text";
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures");
 

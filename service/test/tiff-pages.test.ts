@@ -13,10 +13,10 @@ import {
   processResultSchema,
   validationErrorSchema,
 } from "@/lib/kernel/contract";
-import { loadProcessConfig } from "../src/process/config";
-import type { Provider } from "../src/providers/types";
+import type { Provider } from "../src/providers/interface/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { createRouter, loadRoutingConfig } from "../src/routing";
+import { createRouter, loadRoutingConfig } from "../src/router";
+import { loadProcessConfig } from "../src/run/config";
 import { startService, type TestService } from "./helpers";
 import {
   FIXTURES,

@@ -9,7 +9,7 @@ import type { OcrData, OcrSpan } from "@/lib/kernel/contract";
 import { buildPage, type RecognizedPage } from "../src/engines/ocr-page";
 import { unreadInk, withUnreadText } from "../src/engines/unread-text";
 import { type Grey, toGrey } from "../src/preprocess/grey";
-import type { Provider } from "../src/providers/types";
+import type { Provider } from "../src/providers/interface/types";
 import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
 import { characterErrorRate } from "./truth";
 

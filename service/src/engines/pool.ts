@@ -2,7 +2,7 @@
 // most `size` in use, at most `queueLimit` callers waiting, the rest refused at
 // once. Engines start lazily. An engine whose job was aborted is destroyed,
 // since a WASM job cannot be interrupted any other way, and replaced on demand.
-import { raceAbort } from "../providers/abort";
+import { raceAbort } from "../providers/interface/abort";
 
 /** The pool's queue is full: the caller should try elsewhere or later. */
 export class PoolBusyError extends Error {

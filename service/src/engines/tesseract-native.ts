@@ -1,7 +1,7 @@
 // OCR with the tesseract CLI (Debian's tesseract-ocr 5): image on stdin, TSV on
 // stdout. One process per page, at most `concurrency` at once.
 
-import { UnreadableDocumentError } from "../providers/types";
+import { UnreadableDocumentError } from "../providers/interface/types";
 import { CommandError, commandExists, runCommand } from "./command";
 import type { PageRecognizer } from "./ocr-page";
 import { slotPool } from "./pool";

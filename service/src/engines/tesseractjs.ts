@@ -24,7 +24,7 @@ import path from "node:path";
 import { imageSize } from "image-size";
 import type { Worker } from "tesseract.js";
 import { createWorker, OEM, PSM } from "tesseract.js";
-import { UnreadableDocumentError } from "../providers/types";
+import { UnreadableDocumentError } from "../providers/interface/types";
 import { KNOWN_TESSERACT_CODES } from "./language";
 import type { PageRecognizer } from "./ocr-page";
 import { EnginePool } from "./pool";

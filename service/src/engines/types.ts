@@ -1,5 +1,5 @@
 // The one small interface every OCR engine implements (tesseract-native.ts,
-// tesseractjs.ts, paddleocr.ts). The text providers (service/src/text) run
+// tesseractjs.ts, paddleocr.ts). The text providers (service/src/providers/text) run
 // engines over whole documents.
 import type { PreparedFormat } from "../preprocess";
 import type { PageRecognizer } from "./ocr-page";

@@ -10,9 +10,9 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { CatalogEntry } from "../catalog";
 import type { BatchRecord, JobRecord, NewJob, ServiceDb } from "../db/types";
-import type { ReadDocument, ResolvedDocument } from "../process/document";
-import type { ProcessRequestParts } from "../process/request";
-import type { Router } from "../routing/types";
+import type { Router } from "../router/types";
+import type { ReadDocument, ResolvedDocument } from "../run/document";
+import type { ProcessRequestParts } from "../run/request";
 import type { ObjectStore } from "../storage/types";
 import {
   type CallbackPolicy,

@@ -11,15 +11,15 @@ import type { FastifyBaseLogger } from "fastify";
 import type { CatalogEntry } from "../catalog";
 import { findCategory } from "../catalog";
 import type { JobRecord, JobRef, JobStore } from "../db/types";
-import { success } from "../process/responses";
-import { PageRasters } from "../providers/rasters";
-import type { ProviderInput } from "../providers/types";
+import { PageRasters } from "../providers/interface/rasters";
+import type { ProviderInput } from "../providers/interface/types";
 import {
   AllProvidersFailedError,
   DeadlineExceededError,
   type RouteResult,
   type Router,
-} from "../routing/types";
+} from "../router/types";
+import { success } from "../run/responses";
 import { readObject } from "../storage/read";
 import type { ObjectStore } from "../storage/types";
 import type { JobsConfig } from "./config";

@@ -19,8 +19,8 @@ import { MessageChannel, Worker } from "node:worker_threads";
 import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { commandExists, runCommand } from "../engines/command";
 import { type Grey, type PixelSource, toGrey, toPng } from "../preprocess/grey";
-import { MAX_PAGE_PIXELS } from "../providers/limits";
-import { UnreadableDocumentError } from "../providers/types";
+import { MAX_PAGE_PIXELS } from "../providers/interface/limits";
+import { UnreadableDocumentError } from "../providers/interface/types";
 
 export { MAX_PAGE_PIXELS };
 /**

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { OcrSpan } from "@/lib/kernel/contract";
 import { CommandError, runCommand } from "../engines/command";
 import { buildPage, type RecognizedPage } from "../engines/ocr-page";
-import { UnreadableDocumentError } from "../providers/types";
+import { UnreadableDocumentError } from "../providers/interface/types";
 import { type TextLayer, toPixels } from "./text-layer";
 
 const POINTS_PER_INCH = 72;

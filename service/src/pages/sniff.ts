@@ -1,6 +1,6 @@
 // PDF or image: a document's kind, told from its bytes before anything reads it
 // (the text providers, word sources, lattice tables).
-import { UnreadableDocumentError } from "../providers/types";
+import { UnreadableDocumentError } from "../providers/interface/types";
 
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/tiff", "image/webp", "image/bmp"]);
 

@@ -1,6 +1,6 @@
 // A PDF page's text layer (pdfjs-dist): the text exactly as written, with boxes
 // in pixels of the page rendered at `dpi`, laid out like an OCR engine's page.
-// The pdf-text provider (service/src/text/pdf-text.ts) reads pages through it.
+// The pdf-text provider (service/src/providers/text/pdf-text.ts) reads pages through it.
 
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BBox, OcrSpan } from "@/lib/kernel/contract";

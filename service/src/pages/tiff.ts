@@ -6,7 +6,7 @@
 // only (the canvas none at all).
 import type { Sharp, SharpOptions } from "sharp";
 import { loadSharp } from "../images";
-import { UnreadableDocumentError } from "../providers/types";
+import { UnreadableDocumentError } from "../providers/interface/types";
 import { MAX_PAGE_PIXELS } from "./pdf";
 
 /**

@@ -2,7 +2,7 @@
 // (its scanned pages read by OCR), or OCR of an image.
 import type { OcrData, OcrPage, ResultPage } from "@/lib/kernel/contract";
 import { documentText } from "../engines/ocr-page";
-import type { Provider, ProviderInput, ProviderOutput } from "../providers/types";
+import type { Provider, ProviderInput, ProviderOutput } from "../providers/interface/types";
 import { sniffDocument } from "./sniff";
 
 export interface WordSources {
