@@ -13,8 +13,9 @@
  */
 const LAYERS = [
   ["main.ts"], // the entry point: configuration, then everything below, wired and closed
+  ["config"], // the environment, read once: every variable, its limits and meaning
   ["app.ts", "registry.ts"], // the HTTP app; every provider, built and closed
-  ["api", "registry-config.ts"], // the URLs; the providers' environment
+  ["api"], // the URLs
   ["deps.ts", "providers/tables", "providers/invoices"], // what the API gets; table and invoice providers
   ["jobs"], // documents run in the background, page by page, through a durable queue
   ["run", "providers/text"], // one document's run; text-recognition providers
@@ -29,7 +30,7 @@ const LAYERS = [
     "e-invoice-xml", // CII and UBL XML read into an invoice, with no page
     "preprocess",
     "layout",
-    "config.ts",
+    "settings.ts", // the shape of the server's, storage's and database's settings
     "metrics.ts",
     "openapi.ts",
     "catalog-quality.json",

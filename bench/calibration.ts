@@ -47,10 +47,11 @@ import { promisify } from "node:util";
 import { z } from "zod";
 import type { OcrData } from "@/lib/kernel/contract";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
+import { loadProviderConfig, loadRoutingConfig } from "../service/src/config";
 import { PageRasters } from "../service/src/providers/interface/rasters";
 import type { Provider, ProviderInput } from "../service/src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
-import { loadRoutingConfig } from "../service/src/router/config";
+import { closeAll, createProviders } from "../service/src/registry";
+
 import { createRouter } from "../service/src/router/router";
 import {
   type BareTesseract,

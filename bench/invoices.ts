@@ -23,8 +23,9 @@
 // from the service's provider registry, without HTTP around them.
 import { readFileSync } from "node:fs";
 import type { InvoiceData } from "@/lib/kernel/contract";
+import { loadProviderConfig } from "../service/src/config";
 import type { Provider, ProviderOutput } from "../service/src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
+import { closeAll, createProviders } from "../service/src/registry";
 import { OCR_RATIO, PDF_MS, ratioColumn } from "./extraction-targets";
 import {
   benchArgs,

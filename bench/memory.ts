@@ -24,6 +24,7 @@ import { distance } from "fastest-levenshtein";
 import sharp from "sharp";
 import type { OcrData } from "@/lib/kernel/contract";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
+import { loadProviderConfig, loadRoutingConfig } from "../service/src/config";
 import { createPaddleOcr } from "../service/src/engines/paddleocr";
 import { createNativeTesseract } from "../service/src/engines/tesseract-native";
 import { createTesseractJs } from "../service/src/engines/tesseractjs";
@@ -31,8 +32,8 @@ import type { OcrEngine } from "../service/src/engines/types";
 import { layoutWords } from "../service/src/layout";
 import { preparePage } from "../service/src/preprocess";
 import { createOcrProvider } from "../service/src/providers/text/ocr-document";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
-import { loadRoutingConfig } from "../service/src/router/config";
+import { closeAll, createProviders } from "../service/src/registry";
+
 import { createRouter } from "../service/src/router/router";
 import { root } from "./harness";
 import {

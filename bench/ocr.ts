@@ -15,9 +15,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { loadProviderConfig } from "../service/src/config";
 import { openPdf, rasterisePage } from "../service/src/pages/pdf";
 import type { Provider } from "../service/src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
+import { closeAll, createProviders } from "../service/src/registry";
 import {
   benchArgs,
   docFigures,

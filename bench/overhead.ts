@@ -110,8 +110,8 @@ async function serve(dataDir: string): Promise<void> {
   const { buildApp } = await import("../service/src/app");
   const { loadConfig } = await import("../service/src/config");
   const { openServiceDb } = await import("../service/src/db");
-  const { loadProcessConfig } = await import("../service/src/run/config");
-  const { createRouter, loadRoutingConfig } = await import("../service/src/router");
+  const { createRouter } = await import("../service/src/router");
+  const { createDocumentRunner } = await import("../service/src/run/runner");
   const { createObjectStore } = await import("../service/src/storage");
 
   const provider = fixedLatencyProvider();
@@ -122,11 +122,12 @@ async function serve(dataDir: string): Promise<void> {
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "1000000",
   };
-  const config = loadConfig(env);
+  const { service: config, routing, run } = loadConfig(env);
   const db = await openServiceDb(config.databaseUrl, config.dataDir);
   const store = await createObjectStore(config);
-  const router = createRouter(loadRoutingConfig({}), new Map([[provider.name, provider]]));
-  const app = await buildApp({ config, db, store, router, processConfig: loadProcessConfig({}) });
+  const router = createRouter(routing, new Map([[provider.name, provider]]));
+  const runner = createDocumentRunner({ router, grants: db.grants, store, config: run });
+  const app = await buildApp({ config, db, store, runner });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   reportAndServe(app, address, () => db.close());
 }

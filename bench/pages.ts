@@ -41,11 +41,12 @@ import { z } from "zod";
 import type { OcrData } from "@/lib/kernel/contract";
 import { imagePage, writePdf } from "../scripts/calibration/simple-pdf";
 import { CATALOG, type CatalogEntry } from "../service/src/catalog";
+import { loadProviderConfig, loadRoutingConfig } from "../service/src/config";
 import { runCommand } from "../service/src/engines/command";
 import { createTesseractJs } from "../service/src/engines/tesseractjs";
 import { PageRasters } from "../service/src/providers/interface/rasters";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
-import { loadRoutingConfig } from "../service/src/router/config";
+import { closeAll, createProviders } from "../service/src/registry";
+
 import { createRouter } from "../service/src/router/router";
 import {
   benchArgs,

@@ -23,9 +23,10 @@
 //   npx tsx bench/pdf-parse.ts --write   # also into docs/performance.md
 import { readFileSync } from "node:fs";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { loadProviderConfig } from "../service/src/config";
 import { loadPdfjs, openPdf } from "../service/src/pages/pdf";
 import { sniffDocument } from "../service/src/pages/sniff";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
+import { closeAll, createProviders } from "../service/src/registry";
 import {
   benchArgs,
   benchInput,

@@ -34,7 +34,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
 import { buildApp } from "../service/src/app";
-import { loadConfig } from "../service/src/config";
+import { loadServiceConfig } from "../service/src/config";
 import { openServiceDb } from "../service/src/db";
 import { createObjectStore } from "../service/src/storage";
 import {
@@ -126,7 +126,7 @@ export async function benchStorage(): Promise<StorageBenchResult[]> {
   const expectedCrc = Buffer.alloc(4);
   expectedCrc.writeUInt32BE(crc32(payload));
 
-  const config = loadConfig({
+  const config = loadServiceConfig({
     SERVICE_API_KEYS: KEY,
     SERVICE_DATA_DIR: path.join(work, "service"),
     SERVICE_PORT: "0",

@@ -35,9 +35,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { TableData } from "@/lib/kernel/contract";
 import { CATALOG } from "../service/src/catalog";
+import { loadProviderConfig } from "../service/src/config";
 import { openPdf } from "../service/src/pages/pdf";
 import type { Provider, ProviderOutput } from "../service/src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../service/src/registry";
+import { closeAll, createProviders } from "../service/src/registry";
 import { OCR_RATIO, PDF_MS, ratioColumn } from "./extraction-targets";
 import {
   benchArgs,

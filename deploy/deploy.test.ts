@@ -15,9 +15,6 @@ import { z } from "zod";
 import { parseEnv } from "@/lib/env";
 import { sharedSettingsProblems } from "@/lib/settings/shared-settings";
 import { loadConfig } from "../service/src/config";
-import { loadProviderConfig } from "../service/src/registry-config";
-import { loadRoutingConfig } from "../service/src/router/config";
-import { loadProcessConfig } from "../service/src/run/config";
 
 const deployDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(deployDir, "..");
@@ -226,10 +223,7 @@ describe("deploy/compose.yaml", () => {
 
   it("gives each service instance an environment its own start-up checks accept", () => {
     const env = environmentOf("service");
-    const config = loadConfig(env);
-    loadProcessConfig(env);
-    loadRoutingConfig(env);
-    loadProviderConfig(env);
+    const { service: config } = loadConfig(env);
     expect(config.databaseUrl).toMatch(/^postgres:\/\/docroute:.+@postgres:5432\/docroute$/);
     expect(config.redisUrl).toBe("redis://redis:6379/0");
     expect(config.s3?.endpoint).toBe("http://store:7070");
@@ -242,7 +236,7 @@ describe("deploy/compose.yaml", () => {
     const env = environmentOf("app");
     expect(() => parseEnv(env)).not.toThrow();
     expect(sharedSettingsProblems(env)).toEqual([]);
-    expect(loadConfig(environmentOf("service")).apiKeys).toContain(env.ROUTING_API_KEY);
+    expect(loadConfig(environmentOf("service")).service.apiKeys).toContain(env.ROUTING_API_KEY);
     expect(env.DATABASE_URL).toBe(environmentOf("service").SERVICE_DATABASE_URL);
     expect(env.UPLOAD_ORIGINS).toBe(environmentOf("service").S3_PUBLIC_ENDPOINT);
     expect(env.ROUTING_API_URL).toBe("http://balancer:8000");
@@ -322,7 +316,7 @@ describe("deploy/compose.yaml: a fleet that starts", () => {
   it("makes the services' bucket in the store at its start, with the services' key", () => {
     const store = service("store");
     const env = environmentOf("service");
-    const config = loadConfig(env);
+    const { service: config } = loadConfig(env);
     const bucket = config.s3?.bucket ?? "";
     expect(bucket).not.toBe("");
     const script = [store.entrypoint, store.command].flat().join(" ");

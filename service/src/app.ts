@@ -7,7 +7,7 @@ import { categoryRoutes } from "./api/categories";
 import { documentRoutes } from "./api/documents";
 import { createJobRoutes } from "./api/jobs";
 import { opsRoutes } from "./api/ops";
-import { createProcessRoutes } from "./api/process";
+import { processRoutes } from "./api/process";
 import { embeddedStorageRoutes } from "./api/storage";
 import { uploadRoutes } from "./api/uploads";
 import type { AppDeps } from "./deps";
@@ -18,7 +18,6 @@ import { createRateLimitHook } from "./http/rate-limit";
 import { genTraceId } from "./http/trace";
 import { type Jobs, startJobs } from "./jobs";
 import { httpDuration, httpRequests } from "./metrics";
-import { loadProcessConfig } from "./run/config";
 import { isEmbeddedStore } from "./storage/embedded";
 
 export type { AppDeps } from "./deps";
@@ -100,10 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(categoryRoutes);
       await v1.register(uploadRoutes, deps);
       await v1.register(documentRoutes, deps);
-      if (deps.router) {
-        const processConfig = deps.processConfig ?? loadProcessConfig(process.env);
-        await v1.register(createProcessRoutes(processConfig), { ...deps, jobs });
-        if (jobs) await v1.register(createJobRoutes(jobs, processConfig), deps);
+      if (deps.runner) {
+        await v1.register(processRoutes, { ...deps, jobs });
+        if (jobs) await v1.register(createJobRoutes(jobs, deps.runner), deps);
       }
     },
     { prefix: "/v1" },
@@ -115,11 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** The jobs given, or those started from deps.jobsConfig (closed with the app). */
 async function jobsOf(app: FastifyInstance, deps: AppDeps): Promise<Jobs | undefined> {
   if (deps.jobs) return deps.jobs;
-  if (!deps.jobsConfig || !deps.router) return undefined;
+  if (!deps.jobsConfig || !deps.runner) return undefined;
   const jobs = await startJobs({
     db: deps.db,
     store: deps.store,
-    router: deps.router,
+    runner: deps.runner,
     config: deps.jobsConfig,
     log: app.log,
   });

@@ -4,44 +4,24 @@ import { buildMetricsApp, metricsOnPublicPort } from "./api/metrics";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openServiceDb } from "./db/index";
-import { loadJobsConfig } from "./jobs";
-import { closeAll, createProviders, engineReport, loadProviderConfig } from "./registry";
-import { createRouter, loadRoutingConfig } from "./router/index";
-import { idempotencyOptions, loadProcessConfig } from "./run/config";
+import { closeAll, createProviders, engineReport } from "./registry";
+import { createRouter } from "./router/index";
+import { createDocumentRunner, idempotencyOptions } from "./run/runner";
 import { createObjectStore } from "./storage/index";
 import { startRetentionSweep, UNUSED_GRACE_MS } from "./storage/retention";
 
 async function main(): Promise<void> {
-  // Every section of the environment first: bad values stop the start before anything
-  // opens, all of them named at once.
-  const problems: string[] = [];
-  const section = <T>(load: () => T): T | undefined => {
-    try {
-      return load();
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      problems.push(...error.problems);
-      return undefined;
-    }
-  };
-  const config = section(() => loadConfig());
-  const processConfig = section(() => loadProcessConfig());
-  const routingConfig = section(() => loadRoutingConfig());
-  const providerConfig = section(() => loadProviderConfig());
-  const jobsConfig = section(() => loadJobsConfig());
-  if (!config || !processConfig || !routingConfig || !providerConfig || !jobsConfig)
-    throw new ConfigError(problems);
+  // The whole environment first: bad values stop the start before anything opens, all
+  // of them named at once.
+  const { service: config, run, routing, providers: providerConfig, jobs } = loadConfig();
 
-  const db = await openServiceDb(
-    config.databaseUrl,
-    config.dataDir,
-    idempotencyOptions(processConfig),
-  );
+  const db = await openServiceDb(config.databaseUrl, config.dataDir, idempotencyOptions(run));
   const store = await createObjectStore(config);
   const providers = createProviders(providerConfig);
-  const router = createRouter(routingConfig, providers);
+  const router = createRouter(routing, providers);
+  const runner = createDocumentRunner({ router, grants: db.grants, store, config: run });
   // Jobs start with the app (a durable queue in the database) and stop with it.
-  const app = await buildApp({ config, db, store, router, processConfig, jobsConfig });
+  const app = await buildApp({ config, db, store, runner, jobsConfig: jobs });
   const engines = await engineReport(providers, providerConfig);
   app.log.info(
     { available: engines.available, pdfPages: engines.pdfPages, pdfText: engines.pdfText },

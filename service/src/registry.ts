@@ -8,16 +8,39 @@ import { createNativeTesseract } from "./engines/tesseract-native";
 import { createTesseractJs } from "./engines/tesseractjs";
 import type { OcrEngine } from "./engines/types";
 import { popplerInstalled } from "./pages/pdf";
+import type { PreprocessStep } from "./preprocess";
 import type { Provider } from "./providers/interface/types";
 import { extractByLayout, extractByPatterns } from "./providers/invoices/extract";
 import { createInvoiceProvider } from "./providers/invoices/provider";
 import { createLatticeTables, createStreamTables } from "./providers/tables/provider";
+import type { AnswerBounds } from "./providers/text/answer-check";
 import { createHttpProvider } from "./providers/text/http-provider";
 import { createOcrProvider } from "./providers/text/ocr-document";
 import { createPdfText } from "./providers/text/pdf-text";
-import type { ProviderConfig } from "./registry-config";
 
-export { loadProviderConfig } from "./registry-config";
+/** What the providers are configured with (config/ reads it from the environment). */
+export interface ProviderConfig {
+  tesseractCommand: string;
+  /** pdftoppm's command when PDF_RASTERISER is pdftoppm; pdfjs draws the pages otherwise. */
+  pdftoppmCommand?: string;
+  /** pdftotext's command when PDF_TEXT_READER is pdftotext; pdfjs reads text layers otherwise. */
+  pdftotextCommand?: string;
+  pdfDpi: number;
+  nativeConcurrency: number;
+  tesseractJsPoolSize: number;
+  paddleConcurrency: number;
+  queueLimit: number;
+  answerBounds: AnswerBounds;
+  preprocess: ReadonlySet<PreprocessStep>;
+  http?: {
+    name: string;
+    url: string;
+    key?: string;
+    categories: readonly string[];
+    pricePerPage: number;
+    quality: number;
+  };
+}
 
 /** What the providers of one registry share and closeAll closes with them. */
 const shared = new WeakMap<ReadonlyMap<string, Provider>, { close(): Promise<void> }>();

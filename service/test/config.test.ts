@@ -6,11 +6,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config";
+import { ConfigError, loadServiceConfig } from "../src/config";
 
 const problems = (env: Record<string, string>) => {
   try {
-    loadConfig({ SERVICE_API_KEYS: "k", ...env });
+    loadServiceConfig({ SERVICE_API_KEYS: "k", ...env });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -18,9 +18,9 @@ const problems = (env: Record<string, string>) => {
   return [];
 };
 
-describe("loadConfig", () => {
+describe("loadServiceConfig", () => {
   it("fills every default from one required variable", () => {
-    const config = loadConfig({ SERVICE_API_KEYS: "k" });
+    const config = loadServiceConfig({ SERVICE_API_KEYS: "k" });
     expect(config).toMatchObject({
       host: "127.0.0.1",
       port: 8000,
@@ -38,7 +38,7 @@ describe("loadConfig", () => {
   });
 
   it("reads lists, the public URL (without trailing slash) and the port it defaults from", () => {
-    const config = loadConfig({
+    const config = loadServiceConfig({
       SERVICE_API_KEYS: " a , b,, c ",
       SERVICE_PORT: "8123",
       SERVICE_CORS_ORIGINS: "https://app.example",
@@ -51,12 +51,13 @@ describe("loadConfig", () => {
     expect(config.corsOrigins).toEqual(["https://app.example"]);
     expect(config.databaseUrl).toBe("postgres://u:p@db/x");
     expect(
-      loadConfig({ SERVICE_API_KEYS: "k", SERVICE_PUBLIC_URL: "https://files.example/" }).publicUrl,
+      loadServiceConfig({ SERVICE_API_KEYS: "k", SERVICE_PUBLIC_URL: "https://files.example/" })
+        .publicUrl,
     ).toBe("https://files.example");
   });
 
   it("switches to S3 mode when S3_BUCKET is set", () => {
-    const config = loadConfig({
+    const config = loadServiceConfig({
       SERVICE_API_KEYS: "k",
       S3_BUCKET: "docs",
       S3_ENDPOINT: "http://127.0.0.1:9000",
@@ -72,7 +73,7 @@ describe("loadConfig", () => {
       credentials: { accessKeyId: "id", secretAccessKey: "secret" },
     });
     expect(
-      loadConfig({ SERVICE_API_KEYS: "k", S3_BUCKET: "docs" }).s3?.credentials,
+      loadServiceConfig({ SERVICE_API_KEYS: "k", S3_BUCKET: "docs" }).s3?.credentials,
     ).toBeUndefined();
   });
 

@@ -8,9 +8,10 @@ import {
   processResultSchema,
   validationErrorSchema,
 } from "@/lib/kernel/contract";
+import { loadProviderConfig, loadRoutingConfig } from "../src/config";
 import { E_INVOICE_MAX_BYTES } from "../src/e-invoice-xml/limits";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { createRouter, loadRoutingConfig } from "../src/router";
+import { closeAll, createProviders } from "../src/registry";
+import { createRouter } from "../src/router";
 import { attachFile, ciiXml, SAMPLE, samplePage, ublXml } from "./e-invoice-samples";
 import { startService, type TestService } from "./helpers";
 import { INVOICES, OCR, processPath, requestGrant, uploadBytes } from "./process-helpers";

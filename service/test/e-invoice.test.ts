@@ -4,12 +4,13 @@
 // files the service refuses.
 import { afterAll, describe, expect, it } from "vitest";
 import { type InvoiceData, invoiceDataSchema } from "@/lib/kernel/contract";
+import { loadProviderConfig } from "../src/config";
 import { E_INVOICE_MAX_BYTES } from "../src/e-invoice-xml/limits";
 import { eInvoiceProblem, readEInvoice } from "../src/e-invoice-xml/read";
 import type { Provider, ProviderInput, ProviderOutput } from "../src/providers/interface/types";
 import { answerFromXml } from "../src/providers/invoices/embedded-xml/answer";
 import { findEmbeddedInvoice } from "../src/providers/invoices/embedded-xml/attachment";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
+import { closeAll, createProviders } from "../src/registry";
 import {
   attachFile,
   ciiXml,

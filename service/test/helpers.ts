@@ -10,12 +10,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type AppDeps, buildApp } from "../src/app";
-import { loadConfig, type ServiceConfig } from "../src/config";
+import { loadRunConfig, loadServiceConfig } from "../src/config";
 import { openServiceDb } from "../src/db/index";
 import type { ServiceDb } from "../src/db/types";
 import type { Jobs, JobsConfig } from "../src/jobs";
 import type { Router } from "../src/router/types";
-import type { ProcessConfig } from "../src/run/config";
+import { createDocumentRunner, type RunConfig } from "../src/run/runner";
+import type { ServiceConfig } from "../src/settings";
 import { createObjectStore } from "../src/storage/index";
 import type { ObjectStore } from "../src/storage/types";
 import { freePort } from "./free-port";
@@ -31,9 +32,10 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Fields set on the parsed config, after env. */
   config?: Partial<ServiceConfig>;
+  /** The router documents go to: the process route (and jobs) are served only with one. */
   router?: Router;
-  /** Work-queue and idempotency settings of the process route (default: from the environment). */
-  processConfig?: ProcessConfig;
+  /** The document runner's settings (default: from `env`). */
+  runConfig?: RunConfig;
   /** Jobs the test started (and closes), or settings of jobs the service starts and closes. */
   jobs?: Jobs;
   jobsConfig?: JobsConfig;
@@ -91,7 +93,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
   const owned: { db?: ServiceDb } = {};
   const { app, config, db, store, port } = await listen(async (port) => {
     const config: ServiceConfig = {
-      ...loadConfig({
+      ...loadServiceConfig({
         SERVICE_API_KEYS: `${TEST_KEY},${OTHER_KEY}`,
         SERVICE_DATA_DIR: dataDir,
         SERVICE_PORT: String(port),
@@ -107,12 +109,14 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     const db = options.db ?? owned.db;
     if (!db) throw new Error("no database");
     const store = options.store ?? (await createObjectStore(config));
+    const run = options.runConfig ?? loadRunConfig(options.env);
     const deps: AppDeps = {
       config,
       db,
       store,
-      router: options.router,
-      processConfig: options.processConfig,
+      runner:
+        options.router &&
+        createDocumentRunner({ router: options.router, grants: db.grants, store, config: run }),
       jobs: options.jobs,
       jobsConfig: options.jobsConfig,
       logStream: options.logStream,

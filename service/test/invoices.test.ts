@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDataSchema, processResultSchema } from "@/lib/kernel/contract";
 import { type InvoiceTruth, scoreInvoice } from "../../scripts/calibration/invoices";
 import { letterContent, type PdfText, writePdf } from "../../scripts/calibration/simple-pdf";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { createRouter, loadRoutingConfig } from "../src/router";
+import { loadProviderConfig, loadRoutingConfig } from "../src/config";
+import { closeAll, createProviders } from "../src/registry";
+import { createRouter } from "../src/router";
 import { startService, type TestService } from "./helpers";
 import { FIXTURES, INVOICES, processPath, uploadFixture } from "./process-helpers";
 

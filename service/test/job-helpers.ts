@@ -4,10 +4,11 @@
 import { expect } from "vitest";
 import { type Job, jobSchema } from "@/lib/kernel/contract";
 import { writePdf } from "../../scripts/calibration/simple-pdf";
-import { apiKeyId, type JobsConfig, type WebhookConfig } from "../src/jobs/config";
+import { apiKeyId, loadRoutingConfig } from "../src/config";
+import type { JobsConfig, WebhookConfig } from "../src/jobs/settings";
 import type { Provider, ProviderInput } from "../src/providers/interface/types";
 import { createPdfText } from "../src/providers/text/pdf-text";
-import { createRouter, loadRoutingConfig } from "../src/router";
+import { createRouter } from "../src/router";
 import type { Router } from "../src/router/types";
 import { OTHER_KEY, TEST_KEY, type TestService } from "./helpers";
 

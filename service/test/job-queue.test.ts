@@ -3,6 +3,7 @@
 // whose instance dies mid-page is taken over by the other once its lease runs out and
 // finishes with every page read and kept once; one buyer's long batch does not keep
 // another's one-page document waiting for more than about a page.
+
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
@@ -10,8 +11,10 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { OcrData } from "@/lib/kernel/contract";
 import { findCategory } from "../src/catalog";
+import { loadRunConfig } from "../src/config";
 import type { JobRecord, ServiceDb } from "../src/db/types";
 import { type Jobs, type JobsConfig, type JobToCreate, startJobs } from "../src/jobs";
+import { createDocumentRunner } from "../src/run/runner";
 import type { ObjectStore } from "../src/storage/types";
 import { type DbBackend, dbBackends } from "./db-backends";
 import {
@@ -117,10 +120,16 @@ describe.each(dbBackends())("jobs on %s", (backendName, makeBackend) => {
   ): Promise<{ db: ServiceDb; jobs: Jobs }> {
     const db = await backend.open();
     opened.push(db);
+    const runner = createDocumentRunner({
+      router: readersRouter(readers),
+      grants: db.grants,
+      store,
+      config: loadRunConfig(),
+    });
     const jobs = await startJobs({
       db,
       store,
-      router: readersRouter(readers),
+      runner,
       config: { ...config, queueSchema: bossSchema },
       log: silent,
       maintenanceSeconds: 1,

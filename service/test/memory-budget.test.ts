@@ -7,11 +7,11 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/kernel/contract";
 import { writePdf } from "../../scripts/calibration/simple-pdf";
-import { loadProcessConfig } from "../src/run/config";
+import { loadRunConfig } from "../src/config";
+
 import {
   defaultBudgetMb,
   documentCostMb,
-  loadMemoryBudgetConfig,
   MemoryBudget,
   MemoryBudgetError,
   pageCostMb,
@@ -165,7 +165,7 @@ describe("MemoryBudget", () => {
         async () => {
           ran = true;
         },
-        controller.signal,
+        { signal: controller.signal },
       )
       .catch((error: unknown) => error);
     await tick();
@@ -216,29 +216,53 @@ describe("what a document costs", () => {
 });
 
 describe("the budget's setting", () => {
-  it("defaults to half the memory less 512 MiB, never under 512 MiB", () => {
-    expect(defaultBudgetMb(24 * 1024)).toBe(11_776);
-    expect(defaultBudgetMb(4 * 1024)).toBe(1536);
-    expect(defaultBudgetMb(1024)).toBe(512);
+  it("defaults to a quarter of the memory, at most 1 GiB and at least 256 MiB", () => {
+    expect(defaultBudgetMb(24 * 1024)).toBe(1024);
+    expect(defaultBudgetMb(2 * 1024)).toBe(512);
+    expect(defaultBudgetMb(512)).toBe(256);
   });
 
   it("takes MEMORY_BUDGET_MB, and names it when it is wrong", () => {
-    expect(loadMemoryBudgetConfig({ MEMORY_BUDGET_MB: "3000" }).budgetMb).toBe(3000);
-    expect(loadMemoryBudgetConfig({}).budgetMb).toBe(defaultBudgetMb());
-    expect(() => loadMemoryBudgetConfig({ MEMORY_BUDGET_MB: "lots" })).toThrow(/MEMORY_BUDGET_MB/);
-    expect(() => loadMemoryBudgetConfig({ MEMORY_BUDGET_MB: "10" })).toThrow(/MEMORY_BUDGET_MB/);
+    expect(loadRunConfig({ MEMORY_BUDGET_MB: "3000" }).memoryBudgetMb).toBe(3000);
+    expect(loadRunConfig({}).memoryBudgetMb).toBe(defaultBudgetMb());
+    expect(() => loadRunConfig({ MEMORY_BUDGET_MB: "lots" })).toThrow(/MEMORY_BUDGET_MB/);
+    expect(() => loadRunConfig({ MEMORY_BUDGET_MB: "10" })).toThrow(/MEMORY_BUDGET_MB/);
+  });
+});
+
+describe("a patient task (a job's turn)", () => {
+  it("waits for room however many wait and however long, and is never refused", async () => {
+    const memory = budget(100, 0, 20);
+    const first = held();
+    const running = memory.run(100, first.task);
+    const turn = held();
+    const waiting = memory.run(60, turn.task, { patient: true });
+    // An impatient one has no place to wait (maxWaiting 0): refused at once.
+    await expect(memory.run(10, async () => {})).rejects.toBeInstanceOf(MemoryBudgetError);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(turn.state.started).toBe(false);
+    first.finish();
+    await running;
+    await vi.waitFor(() => expect(turn.state.started).toBe(true));
+    turn.finish();
+    await waiting;
+    expect(memory.stats).toMatchObject({ inUseMb: 0, running: 0, waiting: 0 });
   });
 });
 
 describe("the process route with a memory budget", () => {
   it("makes a document wait for room, or refuses it with 503 when none may wait", async () => {
     // Every document costs more than 64 MiB: one at a time, whatever the work slots.
-    vi.stubEnv("MEMORY_BUDGET_MB", "64");
     const held = gate();
     const provider = testProvider("held", { gate: held.promise });
     const svc = await startService({
       router: testRouter([provider]),
-      processConfig: { ...loadProcessConfig({}), workConcurrency: 3, workQueueMax: 1 },
+      runConfig: {
+        ...loadRunConfig({}),
+        memoryBudgetMb: 64,
+        workConcurrency: 3,
+        workQueueMax: 1,
+      },
     });
     try {
       const doc = await uploadFixture(svc, OCR, "invoice.png", "image/png");
@@ -262,7 +286,6 @@ describe("the process route with a memory budget", () => {
       expect(provider.calls).toHaveLength(2);
     } finally {
       held.open();
-      vi.unstubAllEnvs();
       await svc.close();
     }
   });

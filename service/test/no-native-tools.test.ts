@@ -5,9 +5,10 @@
 // start and never tried.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processResultSchema } from "@/lib/kernel/contract";
+import { loadProviderConfig, loadRoutingConfig } from "../src/config";
 import type { Provider } from "../src/providers/interface/types";
-import { closeAll, createProviders, engineReport, loadProviderConfig } from "../src/registry";
-import { createRouter, loadRoutingConfig } from "../src/router";
+import { closeAll, createProviders, engineReport } from "../src/registry";
+import { createRouter } from "../src/router";
 import { startService, type TestService } from "./helpers";
 import { OCR, PDF, processPath, uploadFixture } from "./process-helpers";
 import { characterErrorRate, truthFile } from "./truth";

@@ -25,8 +25,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
+import { loadProviderConfig } from "../src/config";
 import type { Provider } from "../src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
+import { closeAll, createProviders } from "../src/registry";
 import { FIXTURES } from "./process-helpers";
 import { characterErrorRate, normalise, truthFile } from "./truth";
 

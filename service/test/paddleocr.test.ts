@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CATALOG } from "../src/catalog";
+import { loadRoutingConfig } from "../src/config";
 import {
   canvasSize,
   createPaddleOcr,
@@ -16,7 +17,7 @@ import {
 } from "../src/engines/paddleocr";
 import type { Provider } from "../src/providers/interface/types";
 import { createOcrProvider } from "../src/providers/text/ocr-document";
-import { loadRoutingConfig } from "../src/router/config";
+
 import { createRouter } from "../src/router/router";
 
 const FIXTURES = path.join(import.meta.dirname, "../../fixtures");

@@ -7,8 +7,9 @@ import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 import type { OcrData, UploadGrant } from "@/lib/kernel/contract";
 import { uploadGrantSchema } from "@/lib/kernel/contract";
+import { loadRoutingConfig } from "../src/config";
 import type { Provider, ProviderInput, ProviderOutput } from "../src/providers/interface/types";
-import { createRouter, loadRoutingConfig, type RoutingConfig } from "../src/router";
+import { createRouter, type RoutingConfig } from "../src/router";
 import type { Router } from "../src/router/types";
 import type { TestService } from "./helpers";
 

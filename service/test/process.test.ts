@@ -4,7 +4,8 @@ import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema, processResultSchema, validationErrorSchema } from "@/lib/kernel/contract";
 import { writePdf } from "../../scripts/calibration/simple-pdf";
-import { loadProcessConfig, type ProcessConfig } from "../src/run/config";
+import { loadRunConfig } from "../src/config";
+import type { RunConfig } from "../src/run/runner";
 import { startService, type TestService } from "./helpers";
 import {
   gate,
@@ -479,7 +480,7 @@ describe("documents over the page and pixel limits (422 before any provider)", (
     provider = testProvider("reader");
     svc = await startService({
       router: testRouter([provider]),
-      processConfig: { ...loadProcessConfig({}), maxPdfPages: 3 },
+      runConfig: { ...loadRunConfig({}), maxPdfPages: 3 },
     });
   });
   afterAll(async () => {
@@ -631,8 +632,8 @@ describe("routing outcomes", () => {
 });
 
 describe("work queue", () => {
-  const queueConfig = (overrides: Partial<ProcessConfig>): ProcessConfig => ({
-    ...loadProcessConfig({}),
+  const queueConfig = (overrides: Partial<RunConfig>): RunConfig => ({
+    ...loadRunConfig({}),
     ...overrides,
   });
 
@@ -641,7 +642,7 @@ describe("work queue", () => {
     const provider = testProvider("held", { gate: held.promise });
     const svc = await startService({
       router: testRouter([provider]),
-      processConfig: queueConfig({ workConcurrency: 1, workQueueMax: 1 }),
+      runConfig: queueConfig({ workConcurrency: 1, workQueueMax: 1 }),
     });
     try {
       const doc = await uploadFixture(svc, OCR, "invoice.png", "image/png");
@@ -678,7 +679,7 @@ describe("work queue", () => {
     const provider = testProvider("held", { gate: held.promise });
     const svc = await startService({
       router: testRouter([provider]),
-      processConfig: queueConfig({ workConcurrency: 1, workQueueMax: 8, workQueueWaitMs: 300 }),
+      runConfig: queueConfig({ workConcurrency: 1, workQueueMax: 8, workQueueWaitMs: 300 }),
     });
     try {
       const doc = await uploadFixture(svc, OCR, "invoice.png", "image/png");

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
 import { writePdf } from "../../scripts/calibration/simple-pdf";
 import { CATALOG } from "../src/catalog";
+import { loadProviderConfig } from "../src/config";
 import { resolveLanguage, toTesseractCode } from "../src/engines/language";
 import { EnginePool, PoolBusyError } from "../src/engines/pool";
 import { createNativeTesseract } from "../src/engines/tesseract-native";
@@ -24,7 +25,7 @@ import type { Provider, ProviderInput } from "../src/providers/interface/types";
 import { UnreadableDocumentError } from "../src/providers/interface/types";
 import { createHttpProvider } from "../src/providers/text/http-provider";
 import { ocrDocument } from "../src/providers/text/ocr-document";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
+import { closeAll, createProviders } from "../src/registry";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURES = path.resolve(repoRoot, "fixtures");

@@ -8,8 +8,9 @@ import path from "node:path";
 import { distance } from "fastest-levenshtein";
 import { afterAll, describe, expect, it } from "vitest";
 import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
+import { loadProviderConfig } from "../src/config";
 import type { Provider } from "../src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
+import { closeAll, createProviders } from "../src/registry";
 
 const DIR = path.resolve(import.meta.dirname, "../../fixtures/calibration");
 const PAGES = ["two-column-1", "two-column-2", "two-column-3"];

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { access } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config";
+import { loadServiceConfig } from "../src/config";
 import type { ServiceDb } from "../src/db/types";
 import { isEmbeddedStore } from "../src/storage/embedded";
 import { readObject } from "../src/storage/read";
@@ -149,9 +149,11 @@ describe("the sweep deletes stored objects", () => {
 describe("UPLOAD_RETENTION_HOURS", () => {
   const base = { SERVICE_API_KEYS: "k".repeat(20) };
   it("defaults to 24 hours and takes a whole number of hours", () => {
-    expect(loadConfig(base).uploadRetentionHours).toBe(24);
-    expect(loadConfig({ ...base, UPLOAD_RETENTION_HOURS: "72" }).uploadRetentionHours).toBe(72);
-    expect(() => loadConfig({ ...base, UPLOAD_RETENTION_HOURS: "0" })).toThrow(
+    expect(loadServiceConfig(base).uploadRetentionHours).toBe(24);
+    expect(loadServiceConfig({ ...base, UPLOAD_RETENTION_HOURS: "72" }).uploadRetentionHours).toBe(
+      72,
+    );
+    expect(() => loadServiceConfig({ ...base, UPLOAD_RETENTION_HOURS: "0" })).toThrow(
       "UPLOAD_RETENTION_HOURS: must be at least 1",
     );
   });

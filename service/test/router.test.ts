@@ -9,12 +9,13 @@ import { describe, expect, it } from "vitest";
 import { type Attempt, type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
 import type { CatalogEntry, ProviderSlot, RoutingWeights } from "../src/catalog";
 import { CATALOG } from "../src/catalog";
+import { loadProviderConfig, loadRoutingConfig } from "../src/config";
 import type { AnswerCheck, Provider, ProviderInput } from "../src/providers/interface/types";
 import { UnreadableDocumentError } from "../src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { loadRoutingConfig, type RoutingConfig } from "../src/router/config";
+import { closeAll, createProviders } from "../src/registry";
 import { faultsSchema } from "../src/router/faults";
 import { createRouter } from "../src/router/router";
+import type { RoutingConfig } from "../src/router/types";
 import { AllProvidersFailedError, DeadlineExceededError } from "../src/router/types";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -11,9 +11,10 @@
 import { degrees, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "@cantoo/pdf-lib";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { TableData } from "@/lib/kernel/contract";
+import { loadProviderConfig } from "../src/config";
 import { keptDrawing, type PageDrawing } from "../src/pages/pdf-lines";
 import type { ProviderInput, ProviderOutput } from "../src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
+import { closeAll, createProviders } from "../src/registry";
 
 const ROWS = [
   ["Offense", "Total", "Male"],

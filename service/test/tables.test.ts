@@ -7,8 +7,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processResultSchema, tableDataSchema } from "@/lib/kernel/contract";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { createRouter, loadRoutingConfig } from "../src/router";
+import { loadProviderConfig, loadRoutingConfig } from "../src/config";
+import { closeAll, createProviders } from "../src/registry";
+import { createRouter } from "../src/router";
 import { startService, type TestService } from "./helpers";
 import { FIXTURES, processPath, uploadFixture } from "./process-helpers";
 

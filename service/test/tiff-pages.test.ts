@@ -13,10 +13,11 @@ import {
   processResultSchema,
   validationErrorSchema,
 } from "@/lib/kernel/contract";
+import { loadProviderConfig, loadRoutingConfig, loadRunConfig } from "../src/config";
 import type { Provider } from "../src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
-import { createRouter, loadRoutingConfig } from "../src/router";
-import { loadProcessConfig } from "../src/run/config";
+import { closeAll, createProviders } from "../src/registry";
+import { createRouter } from "../src/router";
+
 import { startService, type TestService } from "./helpers";
 import {
   FIXTURES,
@@ -128,7 +129,7 @@ describe("a TIFF over the page or pixel limits (422 before any provider)", () =>
     provider = testProvider("reader");
     svc = await startService({
       router: testRouter([provider]),
-      processConfig: { ...loadProcessConfig({}), maxPdfPages: 3 },
+      runConfig: { ...loadRunConfig({}), maxPdfPages: 3 },
     });
   });
   afterAll(async () => {

@@ -6,11 +6,12 @@ import path from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
 import type { OcrData, OcrSpan } from "@/lib/kernel/contract";
+import { loadProviderConfig } from "../src/config";
 import { buildPage, type RecognizedPage } from "../src/engines/ocr-page";
 import { unreadInk, withUnreadText } from "../src/engines/unread-text";
 import { type Grey, toGrey } from "../src/preprocess/grey";
 import type { Provider } from "../src/providers/interface/types";
-import { closeAll, createProviders, loadProviderConfig } from "../src/registry";
+import { closeAll, createProviders } from "../src/registry";
 import { characterErrorRate } from "./truth";
 
 const FONT = '20px "DejaVu Sans"';

@@ -25,19 +25,16 @@ import type { AppDeps } from "../deps";
 import { requireCategory } from "../http/category";
 import { conflict, HttpError, notFound, unprocessable, validateRequest } from "../http/errors";
 import type { Jobs, JobToCreate } from "../jobs";
-import type { ProcessConfig } from "../run/config";
-import { readDocument, resolveDocument } from "../run/document";
+import { accepted, keyInFlight, keyReused, sendStored } from "../run/answers";
+import { resolveDocument } from "../run/document";
 import { claimKey } from "../run/idempotency";
 import { bodyReading, requestParts } from "../run/request";
-import { accepted, keyInFlight, keyReused, sendStored } from "../run/responses";
+import type { DocumentRunner } from "../run/runner";
 import { checkCallback } from "./process";
 
 const JOB_NOT_FOUND = "Job not found";
 
-export function createJobRoutes(
-  jobs: Jobs,
-  limits: Pick<ProcessConfig, "maxPdfPages" | "idempotencyRetentionMs">,
-): FastifyPluginAsync<AppDeps> {
+export function createJobRoutes(jobs: Jobs, runner: DocumentRunner): FastifyPluginAsync<AppDeps> {
   return async (app, { db, store }) => {
     const owner = (request: FastifyRequest) => request.apiKeyId ?? "";
 
@@ -71,7 +68,7 @@ export function createJobRoutes(
       return createBatch(category, request, reply);
     });
 
-    const retentionHours = Math.round(limits.idempotencyRetentionMs / 3_600_000);
+    const retentionHours = Math.round(runner.config.idempotencyRetentionMs / 3_600_000);
 
     /** Every document resolved, read and checked (one 422 lists every problem), then a job each. */
     async function createBatch(
@@ -131,7 +128,7 @@ export function createJobRoutes(
         try {
           if (parts.callbackUrl !== undefined) await checkCallback(jobs, parts.callbackUrl, key);
           const resolved = await resolveDocument(parts, category, db.grants, store);
-          const read = await readDocument(resolved, parts, db.grants, store, new Date(), limits);
+          const read = await runner.read(resolved, parts);
           const callbackUrl = parts.callbackUrl ?? body.callback_url;
           const traceId = request.id;
           documents.push({ owner: key, category, traceId, parts, resolved, read, callbackUrl });

@@ -3,11 +3,11 @@
 // (METRICS_HOST:METRICS_PORT, meant for a private interface). With neither, the
 // public port does not serve them at all.
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
-import type { ServiceConfig } from "../config";
 import { createKeyMatcher } from "../http/auth";
 import { installErrorHandling } from "../http/error-handler";
 import { HttpError } from "../http/errors";
 import { metricsRegistry } from "../metrics";
+import type { ServiceConfig } from "../settings";
 
 export const METRICS_KEY_REQUIRED = "Metrics need Authorization: Bearer <METRICS_KEY>";
 

@@ -3,16 +3,15 @@
 // progress, their pages so far and their answer kept in the database, and a signed
 // webhook when they finish.
 //
-// main.ts wiring:
-//   const jobs = await startJobs({ db, store, router, config: loadJobsConfig(), log: app.log });
-//   buildApp({ …, jobs });  …  await jobs.close();   // before the database closes
+// Started by buildApp (app.ts) over the document runner, whose memory budget every
+// page shares with the synchronous calls; closed with the app, before the database.
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { CatalogEntry } from "../catalog";
 import type { BatchRecord, JobRecord, NewJob, ServiceDb } from "../db/types";
-import type { Router } from "../router/types";
 import type { ReadDocument, ResolvedDocument } from "../run/document";
 import type { ProcessRequestParts } from "../run/request";
+import type { DocumentRunner } from "../run/runner";
 import type { ObjectStore } from "../storage/types";
 import {
   type CallbackPolicy,
@@ -20,18 +19,18 @@ import {
   RefusedCallbackError,
   type Resolver,
 } from "./callback-url";
-import type { JobsConfig } from "./config";
 import { jobUnit } from "./pages";
 import { createPgBossQueue } from "./pg-boss-queue";
 import type { JobQueue, QueueMessage } from "./queue";
 import { TURNS, WEBHOOKS } from "./queue";
 import { createRunner, type JobRequest } from "./runner";
+import type { JobsConfig } from "./settings";
 import { createTableQueue } from "./table-queue";
 import { viewJob } from "./view";
 import { createWebhookSender } from "./webhook";
 
 export { RefusedCallbackError } from "./callback-url";
-export { type JobsConfig, loadJobsConfig } from "./config";
+export type { JobsConfig, WebhookConfig } from "./settings";
 export { viewJob } from "./view";
 
 /** How often jobs waiting in line are put there again, should their place have been lost. */
@@ -40,7 +39,7 @@ const WAITING_SWEEP_MS = 60_000;
 export interface JobsDeps {
   db: ServiceDb;
   store: ObjectStore;
-  router: Router;
+  runner: DocumentRunner;
   config: JobsConfig;
   log: Pick<FastifyBaseLogger, "error">;
   /** How callback hosts are resolved (tests give their own). */
@@ -86,7 +85,7 @@ export interface Jobs {
 }
 
 export async function startJobs(deps: JobsDeps): Promise<Jobs> {
-  const { db, store, router, config, log } = deps;
+  const { db, store, runner: documents, config, log } = deps;
   const jobs = db.jobs;
   const queue: JobQueue =
     db.backend.flavor === "postgres"
@@ -98,7 +97,7 @@ export async function startJobs(deps: JobsDeps): Promise<Jobs> {
           log,
         })
       : createTableQueue(db.queue, { pollMs: config.pollMs, log });
-  const runner = createRunner({ jobs, store, router, queue, config, log });
+  const runner = createRunner({ jobs, store, documents, queue, config, log });
   const policy: CallbackPolicy = {
     allowLoopback: config.webhooks.allowLoopback,
     ...(deps.resolve ? { resolve: deps.resolve } : {}),

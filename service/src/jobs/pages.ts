@@ -11,7 +11,7 @@ import type {
 } from "@/lib/kernel/contract";
 import type { JobPageRecord, JobRecord } from "../db/types";
 import { documentText } from "../engines/ocr-page";
-import { millis, usd } from "../run/responses";
+import { millis, usd } from "../run/answers";
 
 /** Data of the category, as providers answer it. */
 export type CategoryData = Record<string, unknown>;

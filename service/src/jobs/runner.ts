@@ -11,20 +11,14 @@ import type { FastifyBaseLogger } from "fastify";
 import type { CatalogEntry } from "../catalog";
 import { findCategory } from "../catalog";
 import type { JobRecord, JobRef, JobStore } from "../db/types";
-import { PageRasters } from "../providers/interface/rasters";
 import type { ProviderInput } from "../providers/interface/types";
-import {
-  AllProvidersFailedError,
-  DeadlineExceededError,
-  type RouteResult,
-  type Router,
-} from "../router/types";
-import { success } from "../run/responses";
+import { success } from "../run/answers";
+import type { DocumentRunner, RunOutcome } from "../run/runner";
 import { readObject } from "../storage/read";
 import type { ObjectStore } from "../storage/types";
-import type { JobsConfig } from "./config";
 import { mergePages, pagesMeta } from "./pages";
 import { type JobQueue, type QueueMessage, TURNS, WEBHOOKS } from "./queue";
+import type { JobsConfig } from "./settings";
 
 /** What a job reads, as stored with it (jobs.request). */
 export interface JobRequest {
@@ -62,7 +56,8 @@ class Unreachable extends Error {
 export interface RunnerDeps {
   jobs: JobStore;
   store: ObjectStore;
-  router: Router;
+  /** Every page is read through it, within the memory budget calls share. */
+  documents: DocumentRunner;
   queue: JobQueue;
   config: JobsConfig;
   log: Pick<FastifyBaseLogger, "error">;
@@ -82,7 +77,7 @@ export interface Runner {
 }
 
 export function createRunner(deps: RunnerDeps): Runner {
-  const { jobs, store, router, queue, config, log } = deps;
+  const { jobs, store, documents, queue, config, log } = deps;
   const running = new Map<string, AbortController>();
   let crashed = false;
 
@@ -191,19 +186,16 @@ export function createRunner(deps: RunnerDeps): Runner {
       throw new Unreachable(error);
     }
     if (!category || !bytes) {
-      return fail(job, token, 422, {
-        detail:
-          "The uploaded document is no longer stored (uploads are deleted after their retention). Upload it again and create a new job.",
-        trace_id: job.traceId,
-      });
+      const detail =
+        "The uploaded document is no longer stored (uploads are deleted after their retention). Upload it again and create a new job.";
+      return fail(job, token, 422, JSON.stringify({ detail, trace_id: job.traceId }));
     }
-    const input: Omit<ProviderInput, "signal"> = {
+    const input: TurnInput = {
       bytes,
       mimeType: request.mime_type,
       languageHints: request.language_hints,
       passthrough: request.passthrough,
       traceId: job.traceId,
-      rasters: new PageRasters(),
     };
     return job.unit === "page"
       ? pageByPage(job, token, category, input, signal)
@@ -214,7 +206,7 @@ export function createRunner(deps: RunnerDeps): Runner {
     job: JobRecord,
     token: string,
     category: CatalogEntry,
-    input: Omit<ProviderInput, "signal">,
+    input: TurnInput,
     signal: AbortSignal,
   ): Promise<TurnEnd> {
     const done = new Set(await jobs.pageNumbers(job.id));
@@ -225,12 +217,12 @@ export function createRunner(deps: RunnerDeps): Runner {
       const began = performance.now();
       const routed = await route(category, { ...input, pages: [number] }, signal);
       if (routed.kind === "stopped") return endOf(signal);
-      if (routed.kind === "failed" && routed.noProvider && done.size === 0) {
+      if (routed.kind === "failure" && routed.attempts.length === 0 && done.size === 0) {
         // No provider here reads single pages (an operator's HTTP provider alone): whole.
         return wholeDocument(job, token, category, input, signal);
       }
-      if (routed.kind === "failed")
-        return fail(job, token, routed.status, { ...routed.body, page: number });
+      if (routed.kind === "failure")
+        return fail(job, token, routed.status, routed.response.body, number);
       const { result } = routed;
       const kept = await jobs.savePage(
         job.id,
@@ -269,7 +261,7 @@ export function createRunner(deps: RunnerDeps): Runner {
     job: JobRecord,
     token: string,
     category: CatalogEntry,
-    input: Omit<ProviderInput, "signal">,
+    input: TurnInput,
     signal: AbortSignal,
   ): Promise<TurnEnd> {
     // Progress as the provider reads pages (a failover reads them again: counted once).
@@ -281,7 +273,7 @@ export function createRunner(deps: RunnerDeps): Runner {
     };
     const routed = await route(category, { ...input, onPage }, signal);
     if (routed.kind === "stopped") return endOf(signal);
-    if (routed.kind === "failed") return fail(job, token, routed.status, routed.body);
+    if (routed.kind === "failure") return fail(job, token, routed.status, routed.response.body);
     const finishedAt = Date.now();
     const elapsed = finishedAt - (job.startedAt ?? finishedAt);
     const { body } = success(job.traceId, routed.result, elapsed);
@@ -294,54 +286,27 @@ export function createRunner(deps: RunnerDeps): Runner {
     return (await jobs.finish(job.id, token, outcome, finishedAt)) ? "finished" : "lost";
   }
 
-  type Routed =
-    | { kind: "answer"; result: RouteResult }
-    /** `noProvider`: no provider could even be tried. */
-    | { kind: "failed"; status: 502 | 504; body: Record<string, unknown>; noProvider: boolean }
-    | { kind: "stopped" };
-
-  /** Routes; a final failure is the synchronous call's 502/504 body. Anything else throws. */
+  /** Routes through the document runner; a final failure is the synchronous call's 502/504. Anything else throws. */
   async function route(
     category: CatalogEntry,
-    input: Omit<ProviderInput, "signal">,
+    input: TurnInput,
     signal: AbortSignal,
-  ): Promise<Routed> {
-    try {
-      return { kind: "answer", result: await router.route({ category, input, signal }) };
-    } catch (error) {
-      if (signal.aborted) return { kind: "stopped" };
-      const failed = (status: 502 | 504, detail: string, attempts: RouteResult["attempts"]) => ({
-        kind: "failed" as const,
-        status,
-        noProvider: attempts.length === 0,
-        body: {
-          detail,
-          trace_id: input.traceId,
-          failover_depth: attempts.length,
-          attempts,
-        },
-      });
-      if (error instanceof AllProvidersFailedError) {
-        return failed(502, "All providers failed", error.attempts);
-      }
-      if (error instanceof DeadlineExceededError) {
-        return failed(504, "Processing took too long", error.attempts);
-      }
-      throw error;
-    }
+  ): Promise<Exclude<RunOutcome, { kind: "stopped"; aborted: false }>> {
+    const outcome = await documents.runTurn(category, input, signal);
+    if (outcome.kind === "stopped" && !outcome.aborted) throw outcome.error;
+    return outcome as Exclude<RunOutcome, { kind: "stopped"; aborted: false }>;
   }
 
+  /** Ends the job with `body` (a JSON text), naming the `page` it failed on when there is one. */
   async function fail(
     job: JobRecord,
     token: string,
     status: number,
-    body: Record<string, unknown>,
+    body: string,
+    page?: number,
   ): Promise<TurnEnd> {
-    const outcome = {
-      status: "failed",
-      resultStatus: status,
-      resultBody: JSON.stringify(body),
-    } as const;
+    const resultBody = page === undefined ? body : JSON.stringify({ ...JSON.parse(body), page });
+    const outcome = { status: "failed", resultStatus: status, resultBody } as const;
     return (await jobs.finish(job.id, token, outcome, Date.now())) ? "finished" : "lost";
   }
 
@@ -358,6 +323,9 @@ export function createRunner(deps: RunnerDeps): Runner {
     },
   };
 }
+
+/** A page or a whole document as a turn hands it to the runner. */
+type TurnInput = Omit<ProviderInput, "signal" | "rasters">;
 
 /** Why the signal stopped a turn. */
 function endOf(signal: AbortSignal): TurnEnd {

@@ -1,4 +1,3 @@
-// The router as main.ts and the process route use it (see config.ts for the wiring).
-export { loadRoutingConfig, type RoutingConfig } from "./config";
+// The router as main.ts and the document runner use it.
 export { createRouter } from "./router";
 export * from "./types";

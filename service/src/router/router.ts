@@ -14,15 +14,14 @@
 // failover"). A provider that failed with an error does not count.
 import type { Attempt } from "@/lib/kernel/contract";
 import type { CatalogEntry, ProviderSlot } from "../catalog";
-import { ConfigError } from "../config";
 import { raceAbort } from "../providers/interface/abort";
 import type { AnswerCheck, Provider, ProviderOutput } from "../providers/interface/types";
 import { UnreadableDocumentError } from "../providers/interface/types";
+import { ConfigError } from "../settings";
 import { CircuitBreaker } from "./breaker";
-import type { RoutingConfig } from "./config";
 import { withFault } from "./faults";
 import { ProviderStats, rankSlots } from "./score";
-import type { RouteRequest, RouteResult, Router } from "./types";
+import type { RouteRequest, RouteResult, Router, RoutingConfig } from "./types";
 import { AllProvidersFailedError, DeadlineExceededError } from "./types";
 
 export interface RouterOptions {

@@ -1,7 +1,9 @@
 // What the HTTP layer sees of the router (service/src/router).
 import type { Attempt } from "@/lib/kernel/contract";
-import type { CatalogEntry } from "../catalog";
+import type { CatalogEntry, RoutingWeights } from "../catalog";
 import type { ProviderInput, ProviderOutput } from "../providers/interface/types";
+import type { BreakerSettings } from "./breaker";
+import type { Fault } from "./faults";
 
 export interface RouteRequest {
   category: CatalogEntry;
@@ -40,4 +42,16 @@ export interface Router {
   route(request: RouteRequest): Promise<RouteResult>;
   /** Called after every attempt, for metrics and logs. */
   onAttempt(listener: (attempt: Attempt & { category: string }) => void): void;
+}
+
+/** What the router is configured with (config/ reads it from the environment: ROUTING_*, PROVIDER_FAULTS). */
+export interface RoutingConfig {
+  attemptTimeoutMs: number;
+  deadlineMs: number;
+  ewmaAlpha: number;
+  breaker: BreakerSettings;
+  /** Overrides of the catalog's weights, by category slug. */
+  weights: Readonly<Record<string, Partial<RoutingWeights>>>;
+  /** Injected faults by provider name. */
+  faults: Readonly<Record<string, Fault>>;
 }

@@ -9,15 +9,15 @@
 // A document that costs more than the whole budget (a small machine) still runs,
 // alone: it waits until nothing else runs, and nothing else starts beside it.
 //
-//   MEMORY_BUDGET_MB  MiB the documents being processed may take together, beyond
-//                     the idle service (default: half the machine's memory, or of
-//                     its container's limit, less 512 MiB, and at least 512 MiB)
+// Synchronous calls and job turns share it (run/runner.ts). A job's turn is patient: it
+// waits as long as it takes, and is never refused for memory.
+//
+// MEMORY_BUDGET_MB sets it (config/schema.ts); the default fits one instance beside
+// the app on its machine: a quarter of the memory, at most 1 GiB (docs/memory.md).
 //
 // The costs come from peaks measured per engine and stage (docs/memory.md).
 import { availableParallelism, totalmem } from "node:os";
 import { imageSize } from "image-size";
-import { z } from "zod";
-import { int, parseEnv } from "../config";
 import { HttpError } from "../http/errors";
 import { effectiveDpi, openPdf } from "../pages/pdf";
 
@@ -60,6 +60,8 @@ export interface MemoryBudgetStats {
 
 interface Waiter {
   cost: number;
+  /** A job's turn: no timeout, and no place among the maxWaiting. */
+  patient: boolean;
   start: () => void;
 }
 
@@ -84,12 +86,17 @@ export class MemoryBudget {
   /**
    * Runs `task` once `costMb` fits beside what runs; throws MemoryBudgetError when it
    * cannot wait for that. A waiting task whose `signal` aborts leaves without running.
+   * A `patient` one (a job's turn) waits as long as it takes and takes no waiting place.
    */
-  async run<T>(costMb: number, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(
+    costMb: number,
+    task: () => Promise<T>,
+    { signal, patient = false }: { signal?: AbortSignal; patient?: boolean } = {},
+  ): Promise<T> {
     // More than the whole budget: it needs all of it, so it runs alone.
     const cost = Math.min(Math.max(0, costMb), this.options.budgetMb);
     if (this.#waiting.length === 0 && this.#fits(cost)) this.#take(cost);
-    else await this.#wait(cost, signal);
+    else await this.#wait(cost, signal, patient);
     const started = performance.now();
     try {
       return await task();
@@ -125,8 +132,9 @@ export class MemoryBudget {
     }
   }
 
-  #wait(cost: number, signal?: AbortSignal): Promise<void> {
-    if (this.#waiting.length >= this.options.maxWaiting) {
+  #wait(cost: number, signal: AbortSignal | undefined, patient: boolean): Promise<void> {
+    const impatient = this.#waiting.filter((waiter) => !waiter.patient).length;
+    if (!patient && impatient >= this.options.maxWaiting) {
       const { running, inUseMb, budgetMb, waiting } = this.stats;
       const documents = running === 1 ? "1 document is" : `${running} documents are`;
       throw new MemoryBudgetError(
@@ -147,18 +155,21 @@ export class MemoryBudget {
         reject(reason);
       };
       const onAbort = () => leave(signal?.reason);
-      const timer = setTimeout(() => {
-        const seconds = this.options.maxWaitMs / 1000;
-        leave(
-          new MemoryBudgetError(
-            this.retryAfterSeconds(),
-            "timeout",
-            `the documents being processed left no room in its memory for this one within ${seconds} s`,
-          ),
-        );
-      }, this.options.maxWaitMs);
+      const timer = patient
+        ? undefined
+        : setTimeout(() => {
+            const seconds = this.options.maxWaitMs / 1000;
+            leave(
+              new MemoryBudgetError(
+                this.retryAfterSeconds(),
+                "timeout",
+                `the documents being processed left no room in its memory for this one within ${seconds} s`,
+              ),
+            );
+          }, this.options.maxWaitMs);
       const entry: Waiter = {
         cost,
+        patient,
         start: () => {
           clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
@@ -205,14 +216,16 @@ const PAGES_AT_ONCE = availableParallelism() + 1;
 
 /**
  * MiB a document is expected to take at its peak: an image's page; for a PDF, its
- * PAGES_AT_ONCE largest pages (as drawn at `pdfDpi`) prepared and read at once, and
- * PaddleOCR on the largest of them. From headers only: nothing is decoded. A document
- * whose headers cannot be read costs the base; the engines refuse it.
+ * PAGES_AT_ONCE largest pages (as drawn at `pdfDpi`; of `only` these, when given)
+ * prepared and read at once, and PaddleOCR on the largest of them. From headers only:
+ * nothing is decoded. A document whose headers cannot be read costs the base; the
+ * engines refuse it.
  */
 export async function documentCostMb(
   bytes: Buffer,
   kind: "pdf" | "image",
   pdfDpi: number,
+  only?: readonly number[],
 ): Promise<number> {
   if (kind === "image") {
     try {
@@ -230,7 +243,9 @@ export async function documentCostMb(
   }
   try {
     const pages: number[] = [];
-    for (let number = 1; number <= pdf.numPages; number++) {
+    const numbers = only ?? Array.from({ length: pdf.numPages }, (_, i) => i + 1);
+    for (const number of numbers) {
+      if (number < 1 || number > pdf.numPages) continue;
       const size = (await pdf.getPage(number)).getViewport({ scale: 1 });
       const dpi = effectiveDpi(size, pdfDpi);
       pages.push(((size.width * dpi) / 72) * ((size.height * dpi) / 72));
@@ -255,25 +270,10 @@ export function availableMemoryMb(): number {
   return Math.floor((limit > 0 && limit < machine ? limit : machine) / MiB);
 }
 
-/** Half the memory, less what the idle service and the system keep; at least 512 MiB. */
+/**
+ * A quarter of the memory, at most 1 GiB and at least 256 MiB: one instance beside the
+ * app on its machine, with the idle service's own memory on top.
+ */
 export function defaultBudgetMb(availableMb = availableMemoryMb()): number {
-  return Math.max(512, Math.floor(availableMb / 2) - 512);
-}
-
-const memoryEnvSchema = z.object({
-  MEMORY_BUDGET_MB: int(64, 16 * 1024 * 1024).optional(),
-  PDF_DPI: int(50, 600).default(200),
-});
-
-export interface MemoryBudgetConfig {
-  budgetMb: number;
-  /** Resolution PDF pages are drawn at for OCR (PDF_DPI, providers/config.ts). */
-  pdfDpi: number;
-}
-
-export function loadMemoryBudgetConfig(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): MemoryBudgetConfig {
-  const e = parseEnv(memoryEnvSchema, env);
-  return { budgetMb: e.MEMORY_BUDGET_MB ?? defaultBudgetMb(), pdfDpi: e.PDF_DPI };
+  return Math.max(256, Math.min(1024, Math.floor(availableMb / 4)));
 }

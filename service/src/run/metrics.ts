@@ -5,6 +5,7 @@ import type { Attempt } from "@/lib/kernel/contract";
 import { HttpError } from "../http/errors";
 import { metricsRegistry } from "../metrics";
 import type { RouteResult, Router } from "../router/types";
+import type { MemoryBudget } from "./memory-budget";
 import type { WorkQueue } from "./work-queue";
 
 export type ProcessOutcome =
@@ -61,12 +62,32 @@ export const providerAttemptDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-// The queue of the app built last (one per process outside tests).
+// The work slots and memory budget of the runner built last (one per process outside tests).
 let observedQueue: WorkQueue | undefined;
+let observedMemory: MemoryBudget | undefined;
 
-export function observeWorkQueue(queue: WorkQueue): void {
+export function observeWork(queue: WorkQueue, memory: MemoryBudget): void {
   observedQueue = queue;
+  observedMemory = memory;
 }
+
+new Gauge({
+  name: "docroute_memory_budget_in_use_mib",
+  help: "MiB of the memory budget held by the documents being read now (calls and job turns).",
+  registers: [metricsRegistry],
+  collect() {
+    this.set(observedMemory?.stats.inUseMb ?? 0);
+  },
+});
+
+new Gauge({
+  name: "docroute_memory_budget_waiting",
+  help: "Documents waiting for room in the memory budget.",
+  registers: [metricsRegistry],
+  collect() {
+    this.set(observedMemory?.stats.waiting ?? 0);
+  },
+});
 
 new Gauge({
   name: "docroute_work_queue_running",

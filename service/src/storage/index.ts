@@ -1,5 +1,5 @@
 // The object store the configuration asks for: S3 when S3_BUCKET is set, else embedded.
-import type { ServiceConfig } from "../config";
+import type { ServiceConfig } from "../settings";
 import { EmbeddedStore, resolveSigningSecret } from "./embedded";
 import { S3Store } from "./s3";
 import type { ObjectStore } from "./types";

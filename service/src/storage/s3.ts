@@ -12,7 +12,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { S3Config } from "../config";
+import type { S3Config } from "../settings";
 import type { ObjectStore, StoredObject } from "./types";
 
 export class S3Store implements ObjectStore {
