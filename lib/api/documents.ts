@@ -44,7 +44,7 @@ export const processHeadersSchema = z.object({
 export const processBodySchema = z.object({
   /**
    * The grant's s3Uri: the one name of the document the browser sends. The
-   * server finds the grant's object key in the run ledger (lib/ledger/track.ts).
+   * server finds the grant's object key in the run ledger (lib/ledger/access.ts).
    */
   document: z.string().check(z.startsWith("s3://"), z.maxLength(2048)),
   mimeType: text(255),

@@ -1,6 +1,7 @@
-// Support's view of one run (findRunForStaff) on a real SQLite ledger: a run
-// an app that died left in progress is asked after on view, so staff see its
-// real outcome at once instead of waiting for the sweep.
+// Access decisions on a real SQLite ledger: support's view of one run
+// (findRunForStaff), where a run an app that died left in progress is asked
+// after on view, so staff see its real outcome at once instead of waiting for
+// the sweep; a buyer's own runs; and whose upload may be processed.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,14 +21,13 @@ const processDocument = vi.fn(
 const holder: { ledger?: Ledger } = {};
 
 vi.mock("@/lib/env", () => ({ env: { ROUTING_PROCESS_TIMEOUT_MS: 130_000 } }));
-vi.mock("@/lib/routing", async (original) => ({
-  processDocument,
-  withIdempotencyKey: (await original<typeof import("@/lib/routing/documents")>())
-    .withIdempotencyKey,
-}));
+vi.mock("@/lib/routing", () => ({ processDocument }));
 // Who is looking: support staff unless a test says otherwise.
 const visitor: { buyer?: string; staff?: { user: string } } = { staff: { user: "s" } };
-vi.mock("@/lib/auth/buyer-session", () => ({ getBuyerSessionId: async () => visitor.buyer }));
+vi.mock("@/lib/auth/buyer-session", () => ({
+  getBuyerSessionId: async () => visitor.buyer,
+  ensureBuyerSession: async () => visitor.buyer ?? "new-session",
+}));
 vi.mock("@/lib/auth/staff-session", () => ({ getStaffSession: async () => visitor.staff }));
 vi.mock("./instance", () => ({
   getLedger: async () => {
@@ -36,7 +36,7 @@ vi.mock("./instance", () => ({
   },
 }));
 
-const { findRunForStaff, listMyRuns, openRunForPage } = await import("./access");
+const { findRunForStaff, listMyRuns, openOwnUpload, openRunForPage } = await import("./access");
 
 const dir = mkdtempSync(path.join(tmpdir(), "ledger-access-"));
 
@@ -76,7 +76,13 @@ describe("findRunForStaff", () => {
     await orphan("key-stale", 20_000);
     const run = await findRunForStaff("key-stale");
     expect(run).toMatchObject({ status: "succeeded", id: "c".repeat(32), httpStatus: 200 });
+    // Asked again with the stored call, for the buyer who made it (whose upstream key it is).
     expect(processDocument).toHaveBeenCalledOnce();
+    expect(processDocument).toHaveBeenCalledWith(
+      "cat-ocr",
+      expect.objectContaining({ headers: { "Idempotency-Key": "key-stale" } }),
+      "buyer",
+    );
     expect((await findRunForStaff("c".repeat(32)))?.data?.text).toBe("Dear reader");
   });
 
@@ -105,6 +111,43 @@ describe("openRunForPage", () => {
     } finally {
       visitor.buyer = undefined;
       visitor.staff = { user: "s" };
+    }
+  });
+});
+
+describe("openOwnUpload", () => {
+  const objectKey = "uploads/cat-ocr/granted.pdf";
+  const s3Uri = `s3://docroute/${objectKey}`;
+
+  it("gives the buyer's own upload with its object key and size, and refuses anyone else's", async () => {
+    await (holder.ledger as Ledger).recordGrant({
+      sessionId: "buyer-g",
+      categoryId: "cat-ocr",
+      mediaType: "application/pdf",
+      objectKey,
+      s3Uri,
+      fileSize: 6_000_000,
+    });
+    try {
+      visitor.buyer = "buyer-g";
+      expect(await openOwnUpload(s3Uri)).toEqual({
+        sessionId: "buyer-g",
+        objectKey,
+        fileSize: 6_000_000,
+      });
+      for (const [who, uri] of [
+        ["buyer-g", "s3://docroute/uploads/cat-ocr/other.pdf"],
+        ["someone-else", s3Uri],
+        [undefined, s3Uri],
+      ] as const) {
+        visitor.buyer = who;
+        await expect(openOwnUpload(uri)).rejects.toMatchObject({
+          code: "forbidden",
+          message: expect.stringMatching(/wasn't uploaded from this browser/),
+        });
+      }
+    } finally {
+      visitor.buyer = undefined;
     }
   });
 });

@@ -1,11 +1,12 @@
 // Who may open a run: its owner (the buyer session that made it) or signed-in
 // support staff. Anyone else gets nothing, the same as an unknown id, so a
-// trace id alone reveals nothing.
+// trace id alone reveals nothing. And who may have an upload processed: the
+// buyer session it was granted to.
 import "server-only";
-import { getBuyerSessionId } from "@/lib/auth/buyer-session";
+import { ensureBuyerSession, getBuyerSessionId } from "@/lib/auth/buyer-session";
 import { getStaffSession } from "@/lib/auth/staff-session";
 import { AppError } from "@/lib/errors";
-import type { JobView } from "@/lib/routing/types";
+import type { GrantedUpload, JobView } from "@/lib/routing/types";
 import { getLedger } from "./instance";
 import { NOT_YOURS, refreshJobRun } from "./job-runs";
 import type { Ledger } from "./ledger";
@@ -13,6 +14,27 @@ import type { RunDetail, RunSummary } from "./types";
 import { resumeStaleRuns, settleUnprocessedRuns } from "./upkeep";
 
 export type Viewer = "owner" | "staff";
+
+const NOT_GRANTED =
+  "This document wasn't uploaded from this browser, so it can't be processed here. Upload it again to process it.";
+
+/** An upload granted to the buyer who asks, with their session. */
+export interface OwnUpload extends GrantedUpload {
+  sessionId: string;
+}
+
+/**
+ * For POST /api/categories/:id/process: the upload at `s3Uri` when it was
+ * granted to this buyer's session, so only their own document is sent to the
+ * service (nothing is charged otherwise). Anything else is refused with plain
+ * words; so is every call when there is no ledger to check it in.
+ */
+export async function openOwnUpload(s3Uri: string): Promise<OwnUpload> {
+  const sessionId = await ensureBuyerSession();
+  const grant = await (await getLedger()).findGrant(sessionId, s3Uri);
+  if (!grant) throw new AppError("forbidden", { message: NOT_GRANTED });
+  return { sessionId, ...grant };
+}
 
 export async function openRun(id: string): Promise<{ run: RunDetail; viewer: Viewer } | null> {
   const run = await (await getLedger()).findRun(id);

@@ -4,27 +4,18 @@
 // buyer's request; it is logged (without bodies or keys) and the run goes on.
 import "server-only";
 import { ensureBuyerSession } from "@/lib/auth/buyer-session";
-import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
-import { AppError } from "@/lib/errors";
 import {
   type Grant,
   getCategory,
-  isLongDocument,
   type JobAccepted,
   type ProcessCall,
   type ProcessOutcome,
   type ProcessReply,
-  withIdempotencyKey,
-  withInputRef,
-  withRespondAsync,
 } from "@/lib/routing";
 import { markActive } from "./active-runs";
 import { describeFailure } from "./failure";
 import { getLedger } from "./instance";
 import { settleJob } from "./job-runs";
-
-const NOT_GRANTED =
-  "This document wasn't uploaded from this browser, so it can't be processed here. Upload it again to process it.";
 
 async function safely<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -96,38 +87,27 @@ export async function trackGrant(
 }
 
 /**
- * POST /api/categories/:id/process: processes and records start, end and
- * outcome. Only a document granted to this buyer's session is sent to the
- * service (nothing is charged otherwise). `send` gets the call to send: with
- * the grant's object key as input_ref (the browser names the document once, by
- * its s3 URI) and an Idempotency-Key private to this buyer
- * (lib/auth/idempotency.ts).
+ * POST /api/categories/:id/process: sends the call and records its start, end
+ * and outcome under the buyer's session. The route has found the upload
+ * granted to this buyer (access.ts, openOwnUpload) and shaped the call
+ * (lib/routing, processCall); the run keeps the call as given, with the
+ * browser's own Idempotency-Key, so a resume sends it again as it is
+ * (resume.ts).
  *
- * A long document goes as a job (Prefer: respond-async, by its pages or, here,
- * the size its grant recorded). When the service makes a job of it (202), the
- * run stays in progress with the job's id, and its end is recorded by whoever
- * reads the job next (job-runs.ts); the caller gets the job and the run's id.
+ * When the service makes a job of it (202, a long document), the run stays in
+ * progress with the job's id, and its end is recorded by whoever reads the job
+ * next (job-runs.ts); the caller gets the job and the run's id.
  */
 export async function trackProcess(
-  context: { categoryId: string; call: ProcessCall },
-  send: (call: ProcessCall) => Promise<ProcessReply>,
+  context: { categoryId: string; sessionId: string; call: ProcessCall },
+  send: () => Promise<ProcessReply>,
 ): Promise<ProcessOutcome | TrackedJob> {
-  const idempotencyKey = context.call.headers["Idempotency-Key"];
-  const { input } = context.call.body;
-  // No session or no ledger: ownership cannot be checked, so nothing is sent.
-  const sessionId = await ensureBuyerSession();
-  const grant = await (await getLedger()).findGrant(sessionId, input.document);
-  if (!grant) throw new AppError("forbidden", { message: NOT_GRANTED });
-  const named = grant.objectKey ? withInputRef(context.call, grant.objectKey) : context.call;
-  const call =
-    !named.headers.Prefer && isLongDocument({ bytes: grant.fileSize })
-      ? withRespondAsync(named)
-      : named;
-  const upstreamKey = idempotencyKey && upstreamIdempotencyKey(sessionId, idempotencyKey);
+  const { sessionId, call } = context;
+  const { input } = call.body;
   // The call goes out first and its start is recorded while the service works, so
   // the ledger's writes add nothing to the buyer's wait (bench/app.ts). Its outcome
   // is taken below, once the start is recorded.
-  const sending = send(withIdempotencyKey(call, upstreamKey));
+  const sending = send();
   sending.catch(() => {});
   // SQLite runs synchronously: one turn of the event loop first puts the request on
   // the wire, or the writes would run before it is sent.
@@ -141,8 +121,7 @@ export async function trackProcess(
       mediaType: input.mime_type,
       objectKey: call.body.input_ref,
       s3Uri: input.document,
-      idempotencyKey,
-      // The call as the browser asked for it, with its own key, so a resume sends it again as it is (resume.ts).
+      idempotencyKey: call.headers["Idempotency-Key"],
       request: call,
     }),
   );

@@ -71,7 +71,7 @@ export interface RunEvent {
 
 /** One run with everything kept about it. */
 export interface RunDetail extends RunSummary {
-  /** The process request as sent to the service (never the key). */
+  /** The process call as lib/routing shaped it, with the browser's key (never the one sent upstream). */
   request: unknown;
   /** The service's error body, as it sent it. */
   errorBody: unknown;
@@ -114,7 +114,7 @@ export interface ProcessStartInput {
   objectKey?: string | undefined;
   s3Uri?: string | undefined;
   idempotencyKey?: string | undefined;
-  /** The body sent to the service, without any header. */
+  /** The process call as lib/routing shaped it (processCall), with the browser's own key. */
   request: unknown;
 }
 

@@ -4,10 +4,9 @@
 // the page waits a moment for it, so a replayed answer shows at once, and
 // otherwise shows "still processing" and reads the run again later.
 import "server-only";
-import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { processDocument, withIdempotencyKey } from "@/lib/routing";
+import { processDocument } from "@/lib/routing";
 import { isActive } from "./active-runs";
 import { describeFailure } from "./failure";
 import { refreshJobRun, settleJob } from "./job-runs";
@@ -40,14 +39,8 @@ function resumeOne(ledger: Ledger, localId: string): Promise<ResumeResult> {
     return resumeRun(
       {
         claim: ledger.claimStaleRun,
-        // Sent again as it was first sent, with the buyer's private upstream key.
-        process: (categoryId, call) => {
-          const key = call.headers["Idempotency-Key"];
-          return processDocument(
-            categoryId,
-            withIdempotencyKey(call, key && upstreamIdempotencyKey(run.sessionId, key)),
-          );
-        },
+        // Sent again as it was first sent, for the same buyer (so with the same upstream key).
+        process: (categoryId, call) => processDocument(categoryId, call, run.sessionId),
         end: ledger.recordProcessEnd,
         job: (id, job) =>
           settleJob(ledger, { localId: id, status: "in_progress", job: null, updatedAt: 0 }, job),

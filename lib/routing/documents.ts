@@ -2,6 +2,7 @@
 // shapes (lib/api/documents.ts) become the service's here, and only here.
 import "server-only";
 import * as z from "zod/mini";
+import { upstreamIdempotencyKey } from "@/lib/auth/idempotency";
 import { AppError } from "@/lib/errors";
 import {
   type DocumentLinkRequest,
@@ -13,7 +14,14 @@ import {
 import { routingFetch } from "./fetch";
 import { toJobView } from "./jobs";
 import { resultKindOf } from "./result-kind";
-import type { DocumentLink, Grant, ProcessBody, ProcessCall, ProcessReply } from "./types";
+import type {
+  DocumentLink,
+  Grant,
+  GrantedUpload,
+  ProcessBody,
+  ProcessCall,
+  ProcessReply,
+} from "./types";
 
 /**
  * A grant for one upload. The file's size, when the browser gave it, goes along: the
@@ -55,39 +63,52 @@ export function isLongDocument(size: { pages?: number | null; bytes?: number | n
   return (size.pages ?? 0) > LONG_DOCUMENT.pages || (size.bytes ?? 0) > LONG_DOCUMENT.bytes;
 }
 
-/** The service's process request for what the browser sent. */
-export function processCall(input: ProcessBody, idempotencyKey: string | undefined): ProcessCall {
-  const call: ProcessCall = {
-    headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {},
+/**
+ * The service's process request for what the browser sent, about an upload
+ * granted to this buyer (lib/ledger/access.ts, openOwnUpload). Every part of
+ * its shape is decided here, once:
+ * - the document by its s3 URI and, when the grant has one, by its object key
+ *   as input_ref: the seed says the object key is submitted as input_ref,
+ *   while its body names the document by s3 URI, so a service may read either;
+ * - Prefer: respond-async for a long document, by the pages the browser
+ *   counted or the size its grant recorded. Only a header: the body, which
+ *   idempotency compares, is the same either way;
+ * - the browser's own Idempotency-Key. The run ledger keeps the call so, and a
+ *   resume sends it again as it is; processDocument makes the key private to
+ *   the buyer on the way out.
+ */
+export function processCall(
+  input: ProcessBody,
+  idempotencyKey: string | undefined,
+  upload: GrantedUpload,
+): ProcessCall {
+  const long = isLongDocument({ pages: input.pages, bytes: upload.fileSize });
+  return {
+    headers: {
+      ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
+      ...(long ? { Prefer: "respond-async" } : {}),
+    },
     body: {
       input: {
         document: input.document,
         mime_type: input.mimeType,
         ...(input.languageHints?.length ? { language_hints: input.languageHints } : {}),
       },
+      ...(upload.objectKey ? { input_ref: upload.objectKey } : {}),
     },
   };
-  return isLongDocument({ pages: input.pages }) ? withRespondAsync(call) : call;
-}
-
-/** The same call asking for a job. Only a header: the body, which idempotency compares, stays. */
-export function withRespondAsync(call: ProcessCall): ProcessCall {
-  return { ...call, headers: { ...call.headers, Prefer: "respond-async" } };
 }
 
 /**
- * The same call naming the upload by its object key too, as input_ref: the
- * seed says the object key is submitted as input_ref, while its body names
- * the document by s3 URI, so a service may read either.
+ * The headers sent for a call of this buyer. The service keeps Idempotency-Keys
+ * per API key and the app has one API key for every buyer, so the browser's
+ * key goes upstream as an HMAC of it and the buyer's session
+ * (lib/auth/idempotency.ts): the same on every retry and resume, and no use to
+ * another buyer. Other headers stay in their order.
  */
-export function withInputRef(call: ProcessCall, objectKey: string): ProcessCall {
-  return { ...call, body: { ...call.body, input_ref: objectKey } };
-}
-
-/** The same call with another Idempotency-Key (none when undefined); other headers stay. */
-export function withIdempotencyKey(call: ProcessCall, key: string | undefined): ProcessCall {
-  const { "Idempotency-Key": _, ...others } = call.headers;
-  return { ...call, headers: key ? { ...others, "Idempotency-Key": key } : others };
+function headersFor(call: ProcessCall, sessionId: string): Record<string, string> {
+  const { "Idempotency-Key": key, ...others } = call.headers;
+  return key ? { ...others, "Idempotency-Key": upstreamIdempotencyKey(sessionId, key) } : others;
 }
 
 /**
@@ -97,9 +118,11 @@ export function withIdempotencyKey(call: ProcessCall, key: string | undefined): 
  */
 const processReplySchema = z.union([jobSchema, processResultSchema]);
 
+/** Sends a process call (processCall) for the buyer of `sessionId`. */
 export async function processDocument(
   categoryId: string,
   call: ProcessCall,
+  sessionId: string,
   signal?: AbortSignal,
 ): Promise<ProcessReply> {
   const { data, headers } = await routingFetch({
@@ -107,7 +130,7 @@ export async function processDocument(
     method: "POST",
     path: `/v1/categories/${encodeURIComponent(categoryId)}/process`,
     body: call.body,
-    headers: { ...call.headers },
+    headers: headersFor(call, sessionId),
     schema: processReplySchema,
     signal,
   });

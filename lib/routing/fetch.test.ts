@@ -50,6 +50,7 @@ async function client(env: Record<string, string | undefined> = {}) {
   vi.stubEnv("ROUTING_API_KEY", KEY);
   vi.stubEnv("ROUTING_TIMEOUT_MS", "300");
   vi.stubEnv("ROUTING_PROCESS_TIMEOUT_MS", "600");
+  vi.stubEnv("SESSION_SECRET", "s".repeat(40));
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   return import("./index");
 }
@@ -309,6 +310,8 @@ describe("requestUpload and processDocument", () => {
     s3_uri: "s3://bucket/uploads/c/abc.png",
     upload_url: "http://storage/put",
   };
+  const upload = { objectKey: grant.object_key, fileSize: null };
+  const SESSION = "11111111-1111-4111-8111-111111111111";
 
   it("asks for a grant with the content type", async () => {
     handler = (_req, _body, res) => json(res, 201, grant);
@@ -334,30 +337,21 @@ describe("requestUpload and processDocument", () => {
     });
   });
 
-  it("sends the input, the reference and the Idempotency-Key, and notes a replay", async () => {
+  // What the call holds on the wire: process-call.test.ts.
+  it("notes a replayed answer", async () => {
     const result = {
       data: { text: "hello" },
       meta: { estimated_cost: 0.0015, failover_depth: 1, latency_ms: 812, trace_id: "t1" },
     };
     handler = (_req, _body, res) => json(res, 200, result, { "Idempotent-Replayed": "true" });
-    const { processCall, processDocument, withInputRef } = await client();
+    const { processCall, processDocument } = await client();
     const outcome = await processDocument(
       category(1).id,
-      withInputRef(
-        processCall(
-          { document: grant.s3_uri, mimeType: "image/png", languageHints: ["eng"] },
-          "key-1",
-        ),
-        grant.object_key,
-      ),
+      processCall({ document: grant.s3_uri, mimeType: "image/png" }, "key-1", upload),
+      SESSION,
     );
     // `{text}` alone is no shape the app draws: the result says so once, here.
     expect(outcome).toEqual({ ...result, kind: "other", replayed: true });
-    expect(seen[0]?.headers["idempotency-key"]).toBe("key-1");
-    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({
-      input: { document: grant.s3_uri, mime_type: "image/png", language_hints: ["eng"] },
-      input_ref: grant.object_key,
-    });
   });
 
   it("uses the longer process timeout", async () => {
@@ -374,7 +368,8 @@ describe("requestUpload and processDocument", () => {
     const { processCall, processDocument } = await client();
     const outcome = await processDocument(
       category(1).id,
-      processCall({ document: "s3://b/k", mimeType: "x" }, undefined),
+      processCall({ document: "s3://b/k", mimeType: "x" }, undefined, upload),
+      SESSION,
     );
     expect(outcome.replayed).toBe(false);
     expect(seen[0]?.headers["idempotency-key"]).toBeUndefined();
@@ -387,7 +382,8 @@ describe("requestUpload and processDocument", () => {
     const error = await failure(
       processDocument(
         category(1).id,
-        processCall({ document: "s3://b/k", mimeType: "image/png" }, "k"),
+        processCall({ document: "s3://b/k", mimeType: "image/png" }, "k", upload),
+        SESSION,
       ),
     );
     expect(error.code).toBe("providers_failed");

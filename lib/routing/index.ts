@@ -3,15 +3,6 @@
 import "server-only";
 
 export { getCategory, listAllCategories, listCategories } from "./categories";
-export {
-  isLongDocument,
-  processCall,
-  processDocument,
-  requestDocumentLink,
-  requestUpload,
-  withIdempotencyKey,
-  withInputRef,
-  withRespondAsync,
-} from "./documents";
+export { processCall, processDocument, requestDocumentLink, requestUpload } from "./documents";
 export { cancelJob, getJob } from "./jobs";
 export type * from "./types";

@@ -9,13 +9,25 @@ import type { JobStatus, ProcessRequest, ProcessResult } from "@/lib/kernel/cont
 export type { Availability, CategoryList, CategoryView } from "@/lib/api/categories";
 export type { Grant, ProcessBody } from "@/lib/api/documents";
 
+/** What the app knows of an upload granted to the buyer, from its grant's run in the ledger. */
+export interface GrantedUpload {
+  /** The service's object key, sent as input_ref. */
+  objectKey: string | null;
+  /** The size the browser gave with its grant request: a long document goes as a job. */
+  fileSize: number | null;
+}
+
 /**
  * A process call as the service takes it, built once from the app's ProcessBody
  * (processCall): sent by processDocument, kept by the run ledger, and sent
  * again as it is when a run is resumed.
  */
 export interface ProcessCall {
-  /** Prefer: respond-async asks for a job (a long document); a service without jobs ignores it. */
+  /**
+   * The browser's own Idempotency-Key (processDocument sends it made private to
+   * the buyer). Prefer: respond-async asks for a job (a long document); a
+   * service without jobs ignores it.
+   */
   headers: { "Idempotency-Key"?: string; Prefer?: "respond-async" };
   /** The app names the document by its s3 URI (and, once the grant is found, its object key as input_ref). */
   body: ProcessRequest & { input: { document: string } };

@@ -9,6 +9,7 @@ import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/error
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
 import { categoryIdSchema } from "@/lib/kernel/contract";
+import { openOwnUpload } from "@/lib/ledger/access";
 import { trackProcess } from "@/lib/ledger/track";
 import { processCall, processDocument } from "@/lib/routing";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
@@ -23,9 +24,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
       "Idempotency-Key": request.headers.get("idempotency-key") ?? undefined,
     });
     const body = parseRequest(processBodySchema, await readJsonBody(request));
-    const call = processCall(body, headers["Idempotency-Key"]);
-    const reply = await trackProcess({ categoryId: id, call }, (upstreamCall) =>
-      processDocument(id, upstreamCall, request.signal),
+    // Only an upload granted to this buyer goes to the service.
+    const upload = await openOwnUpload(body.document);
+    const call = processCall(body, headers["Idempotency-Key"], upload);
+    const { sessionId } = upload;
+    const reply = await trackProcess({ categoryId: id, sessionId, call }, () =>
+      processDocument(id, call, sessionId, request.signal),
     );
     if (reply.job) {
       const answer: ProcessReplyAnswer = { job: jobAnswer(reply.runId, reply.job) };
