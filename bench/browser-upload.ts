@@ -15,7 +15,7 @@
 // too and were no faster (the Blob costs the browser process a data pipe as well).
 //
 //   npx tsx bench/browser-upload.ts
-//   npx tsx bench/browser-upload.ts --write    # also into docs/performance.md
+//   npx tsx bench/browser-upload.ts --write    # also into docs/performance-web.md
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
@@ -352,7 +352,7 @@ async function main(): Promise<boolean> {
     console.log(`\n${cpu}\n\n${legend}`);
     if (write) {
       writeDocSection(
-        "performance",
+        "performance-web",
         "browser-upload",
         docFigures(
           "browser-upload",
