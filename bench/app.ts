@@ -15,7 +15,7 @@
 // least.
 //
 //   npx next build && npx tsx bench/app.ts   # goal: the stock forward + 0.5 ms at p50, 10 ms p99
-//   npx tsx bench/app.ts --write             # also into docs/performance.md
+//   npx tsx bench/app.ts --write             # also into docs/performance-web.md
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -320,7 +320,7 @@ async function main(): Promise<boolean> {
     console.log(`\n${legend}\n\n${againstStock}`);
     if (write) {
       writeDocSection(
-        "performance",
+        "performance-web",
         "app",
         docFigures(
           "app",

@@ -9,13 +9,14 @@
 // owns. The CPU each process spends per PUT (Linux /proc, every thread) shows where
 // Chromium's time goes: its network service sends the body through a 16 KiB buffer,
 // one read then one socket write at a time (net/http/http_stream_parser.cc; strace
-// shows 1,526 reads of the file on a worker thread, each handed to the I/O thread
-// through an eventfd, and 1,526 socket writes; curl makes 382 of 64 KiB). fetch()
+// shows a read of the file on a worker thread for every 16 KiB, each handed to the
+// I/O thread through an eventfd, and as many socket writes; curl writes 64 KiB at a
+// time). fetch()
 // instead of XHR, and a Blob built in memory instead of a picked file, were measured
 // too and were no faster (the Blob costs the browser process a data pipe as well).
 //
 //   npx tsx bench/browser-upload.ts
-//   npx tsx bench/browser-upload.ts --write    # also into docs/performance.md
+//   npx tsx bench/browser-upload.ts --write    # also into docs/performance-web.md
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
@@ -352,7 +353,7 @@ async function main(): Promise<boolean> {
     console.log(`\n${cpu}\n\n${legend}`);
     if (write) {
       writeDocSection(
-        "performance",
+        "performance-web",
         "browser-upload",
         docFigures(
           "browser-upload",

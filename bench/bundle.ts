@@ -6,7 +6,7 @@
 // it, not judged: with the stylesheet inlined it is most of what comes first.
 //
 //   npx next build && npx tsx bench/bundle.ts
-//   npx tsx bench/bundle.ts --write    # also into docs/performance.md
+//   npx tsx bench/bundle.ts --write    # also into docs/performance-web.md
 import { type Browser, chromium } from "@playwright/test";
 import {
   benchArgs,
@@ -115,7 +115,7 @@ async function main(): Promise<boolean> {
     console.log(`\n${verdict}\n${legend}`);
     if (write) {
       writeDocSection(
-        "performance",
+        "performance-web",
         "bundle",
         docFigures("bundle", `${intro}. ${goal}.`, markdownTable(table), verdict, legend),
       );

@@ -21,7 +21,7 @@
 //
 //   npx next build && npx tsx bench/drop.ts
 //   npx tsx bench/drop.ts --file some/page.png   # one document of your own
-//   npx tsx bench/drop.ts --write                # also into docs/performance.md
+//   npx tsx bench/drop.ts --write                # also into docs/performance-web.md
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile } from "node:fs/promises";
 import path from "node:path";
@@ -348,7 +348,7 @@ async function main(): Promise<boolean> {
     console.log(`\n${legend}`);
     if (write) {
       writeDocSection(
-        "performance",
+        "performance-web",
         "drop",
         docFigures("drop", `Chromium, 1280 × 900 (${machineLoad()}).`, ...blocks, legend),
       );

@@ -11,10 +11,10 @@
 // loads the page at full speed and predicts the slow load from that trace,
 // and with applied throttling, which slows the real load down. On loopback
 // the simulation depends on whether Chrome painted before Next's scripts ran
-// (see docs/performance.md, Lighthouse), so both are shown and both are judged.
+// (see docs/performance-web.md, Lighthouse), so both are shown and both are judged.
 //
 //   npx next build && npx tsx bench/lighthouse.ts
-//   npx tsx bench/lighthouse.ts --write    # also into docs/performance.md
+//   npx tsx bench/lighthouse.ts --write    # also into docs/performance-web.md
 //
 // LIGHTHOUSE_REPORT_DIR=<dir> also writes every run's full report (JSON) there,
 // to read what Lighthouse blames: the LCP element, render-blocking resources,
@@ -149,7 +149,7 @@ async function main(): Promise<boolean> {
     console.log(`\n${legend}`);
     if (write) {
       writeDocSection(
-        "performance",
+        "performance-web",
         "lighthouse",
         docFigures(
           "lighthouse",

@@ -11,7 +11,7 @@
 // provider registry and reads each one directly, not through HTTP.
 //
 //   npx tsx bench/ocr.ts           # about 40 s
-//   npx tsx bench/ocr.ts --write   # also into docs/performance.md
+//   npx tsx bench/ocr.ts --write   # also into docs/performance-reading.md
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -131,7 +131,7 @@ export async function measureOcr(): Promise<OcrBenchResult[]> {
   }
 }
 
-/** Prints the table and the target (and with `write`, into docs/performance.md); true when met. */
+/** Prints the table and the target (and with `write`, into docs/performance-reading.md); true when met. */
 export function printOcr(results: OcrBenchResult[], write = false): boolean {
   const native = results.find((r) => r.provider === NATIVE);
   const intro = `OCR speed per core, same 4 page images for every engine (target: WASM ≥ ${TARGET_RATIO} × native)`;
@@ -175,7 +175,7 @@ export function printOcr(results: OcrBenchResult[], write = false): boolean {
   if (noNative) console.log(`  ${noNative}`);
   if (write) {
     writeDocSection(
-      "performance",
+      "performance-reading",
       "ocr",
       docFigures(
         "ocr",

@@ -13,7 +13,7 @@
 // that provider in a child of its own; no public entry takes a provider.
 //
 //   npx tsx bench/overhead.ts            # target: under 1 ms at p50
-//   npx tsx bench/overhead.ts --write    # also into docs/performance.md
+//   npx tsx bench/overhead.ts --write    # also into docs/performance-web.md
 //   BENCH_CPU_PROFILE_DIR=/tmp/prof npx tsx bench/overhead.ts   # + a CPU profile of the service
 import { fork } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -268,7 +268,7 @@ export async function measureOverhead(): Promise<OverheadResult[]> {
   }
 }
 
-/** Prints the table and the goal (and with `write`, into docs/performance.md); true when met. */
+/** Prints the table and the goal (and with `write`, into docs/performance-web.md); true when met. */
 export function printOverhead(results: OverheadResult[], write = false): boolean {
   const ms = (n: number) => `${n.toFixed(2)} ms`;
   const intro =
@@ -313,7 +313,7 @@ export function printOverhead(results: OverheadResult[], write = false): boolean
   console.log(`\n${legend}`);
   if (write) {
     writeDocSection(
-      "performance",
+      "performance-web",
       "overhead",
       docFigures(
         "overhead",

@@ -27,7 +27,7 @@
 //   npx tsx bench/pages.ts                   # every document present
 //   npx tsx bench/pages.ts --docs rendered   # only these (comma-separated)
 //   npx tsx bench/pages.ts --detail          # also the CER of each page
-//   npx tsx bench/pages.ts --write           # also into docs/performance.md
+//   npx tsx bench/pages.ts --write           # also into docs/performance-reading.md
 //   ROUNDS=1 npx tsx bench/pages.ts
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -365,7 +365,7 @@ try {
 console.log(verdicts.join("\n"));
 if (args.write) {
   writeDocSection(
-    "performance",
+    "performance-reading",
     "pages",
     docFigures(
       "pages",

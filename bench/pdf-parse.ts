@@ -20,7 +20,7 @@
 // built-ins in turn.
 //
 //   npx tsx bench/pdf-parse.ts
-//   npx tsx bench/pdf-parse.ts --write   # also into docs/performance.md
+//   npx tsx bench/pdf-parse.ts --write   # also into docs/performance-reading.md
 import { readFileSync } from "node:fs";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { loadProviderConfig } from "../service/src/config";
@@ -218,7 +218,7 @@ console.log(`\n${intro} (${load}):\n`);
 console.log(textTable(table));
 if (write) {
   writeDocSection(
-    "performance",
+    "performance-reading",
     "pdf-parse",
     docFigures(
       "pdf-parse",

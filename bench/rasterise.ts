@@ -10,7 +10,7 @@
 // (service/src/pages/pdf) rather than going through HTTP.
 //
 //   npx tsx bench/rasterise.ts
-//   npx tsx bench/rasterise.ts --write   # also into docs/performance.md
+//   npx tsx bench/rasterise.ts --write   # also into docs/performance-reading.md
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { drawPage, openPdf, rasterisePage } from "../service/src/pages/pdf";
@@ -101,7 +101,7 @@ console.log(textTable(table));
 console.log(`\n${atOnce}\n${stall}`);
 if (write) {
   writeDocSection(
-    "performance",
+    "performance-reading",
     "rasterise",
     docFigures(
       "rasterise",

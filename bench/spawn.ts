@@ -7,7 +7,7 @@
 // Node's spawn forks before it returns).
 //
 //   npx tsx bench/spawn.ts
-//   npx tsx bench/spawn.ts --write   # also into docs/performance.md
+//   npx tsx bench/spawn.ts --write   # also into docs/performance-reading.md
 import { spawn } from "node:child_process";
 import { runCommand } from "../service/src/engines/command";
 import {
@@ -85,7 +85,7 @@ console.log(`${intro} (${machineLoad()}):\n`);
 console.log(textTable(table));
 if (write) {
   writeDocSection(
-    "performance",
+    "performance-reading",
     "spawn",
     docFigures("spawn", `${intro} (${machineLoad()}):`, markdownTable(table)),
   );

@@ -20,7 +20,7 @@
 // CPU figure is this process's, the servers compared all living in it.
 //
 //   npx tsx bench/storage.ts            # a few seconds
-//   npx tsx bench/storage.ts --write    # also into docs/performance.md
+//   npx tsx bench/storage.ts --write    # also into docs/performance-web.md
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
@@ -233,7 +233,7 @@ function print(results: StorageBenchResult[], write: boolean): boolean {
   console.log(`\n${ratios.join("\n")}`);
   if (write) {
     writeDocSection(
-      "performance",
+      "performance-web",
       "storage",
       docFigures(
         "storage",

@@ -281,7 +281,7 @@ async function runDoc(
   };
   if (routedOnly) return [await route()];
   // By turns from one document to the next: a second reading of a document in
-  // this process runs faster than the first (ruled-1: 111 ms, then 70).
+  // this process runs faster than the first, which would flatter whichever runs second.
   if (routedFirst) {
     const routed = await route();
     return [...(await alone()), routed];

@@ -13,7 +13,7 @@
 // (text and place, within 0.05 in).
 //
 //   npx tsx bench/text-layer.ts
-//   npx tsx bench/text-layer.ts --write   # also into docs/performance.md
+//   npx tsx bench/text-layer.ts --write   # also into docs/performance-reading.md
 import { readFileSync } from "node:fs";
 import type { OcrData } from "@/lib/kernel/contract";
 import { sniffDocument } from "../service/src/pages/sniff";
@@ -164,7 +164,7 @@ console.log(`${intro} (${machineLoad()}):\n`);
 console.log(textTable(table));
 if (write) {
   writeDocSection(
-    "performance",
+    "performance-reading",
     "text-layer",
     docFigures("text-layer", `${intro} (${machineLoad()}):`, markdownTable(table)),
   );

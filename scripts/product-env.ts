@@ -37,7 +37,7 @@ export function productEnv(): NodeJS.ProcessEnv {
   env.ROUTING_API_URL ??= `http://127.0.0.1:${env.SERVICE_PORT}`;
   env.PORT ??= "3000";
   // glibc gives each thread that allocates a heap of its own and keeps what was freed in
-  // it: the service's engines and image decoders ran ~30 % higher without this
+  // it: the service's engines and image decoders held more memory without this
   // (docs/memory.md). Read by glibc when a process starts, so set for the children here.
   env.MALLOC_ARENA_MAX ??= "2";
   if (!env.SUPPORT_ACCOUNTS) {

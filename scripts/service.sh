@@ -3,7 +3,7 @@
 # image, the benches and the end-to-end tests): its build, by plain node, on jemalloc.
 #
 # - The build (scripts/build-service.ts, one ES module) is made again when a source
-#   is newer than it; under tsx the service held ~130 MiB more.
+#   is newer than it; under tsx the service held more memory (docs/memory.md).
 # - jemalloc (Debian: libjemalloc2) is preloaded when installed and SERVICE_ALLOCATOR
 #   is not "system": glibc's allocator kept what the engines and image decoders freed,
 #   and the service's memory grew with every document (docs/memory.md). Without

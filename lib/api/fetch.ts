@@ -3,7 +3,8 @@
 // `network_error`; a body that breaks the schema is `bad_response`.
 //
 // Schemas are zod/mini ones (lib/api/, lib/kernel/contract/): this runs in the browser,
-// where classic zod would add about 30 kB. Any zod 4 schema still works.
+// where classic zod would add its whole object to the bundle (docs/performance-web.md,
+// "JavaScript shipped"). Any zod 4 schema still works.
 import { safeParse } from "zod/mini";
 import type * as core from "zod/v4/core";
 import { AppError } from "@/lib/errors";

@@ -3,8 +3,8 @@
 // middleware never applies to a route handler: Next drops the handler's
 // Content-Length, so the middleware cannot see the size. Gzip of a body under
 // 1 KB cannot save a packet (body and headers fit in one TCP segment either
-// way) but cost each call about 0.6 ms on the 2-core benchmark machine
-// (bench/app.ts). So a small answer carries `Cache-Control: no-transform`,
+// way) but costs each call measurable time (bench/app.ts; docs/changelog.md).
+// So a small answer carries `Cache-Control: no-transform`,
 // which the middleware honours; a larger one is compressed as before.
 export const SMALL_BODY_BYTES = 1024;
 

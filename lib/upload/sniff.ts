@@ -1,7 +1,7 @@
 // Which known document type a file's first bytes say it is. A table of seven
-// signatures instead of file-type's browser entry: that one bundles to about
-// 68 kB minified (20 kB gzip) for a hundred formats, and the category page
-// has a budget to keep. The service checks the bytes again before it reads them.
+// signatures instead of file-type's browser entry: that one bundles a hundred
+// formats' detection, and the category page has a budget to keep
+// (docs/performance-web.md, "JavaScript shipped"). The service checks the bytes again before it reads them.
 
 /** Bytes to read from the start of a file: enough for every signature below. */
 export const SNIFF_BYTES = 1024;

@@ -128,7 +128,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     description:
       "Finds the supplier, dates, line items and totals on an invoice and returns them as fields.",
     status: CATEGORY_STATUS.active,
-    // An e-invoice's XML (CII or UBL) is read as it is (docs/invoices.md, "E-invoices").
+    // An e-invoice's XML (CII or UBL) is read as it is (docs/invoices-e-invoices.md).
     accepts: [...IMAGE_TYPES, "application/pdf", ...XML_MEDIA_TYPES],
     maxBytes: 25 * MiB,
     maxBytesByType: Object.fromEntries(XML_MEDIA_TYPES.map((t) => [t, E_INVOICE_MAX_BYTES])),

@@ -49,10 +49,10 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
   // Which way up a page is, for every engine (text/upright.ts).
   const orientation = createOrientationDetector({ command: config.tesseractCommand });
   // Large print is read at half size (the "downscale" step) only by the providers
-  // measured to read it as well so: Tesseract's LSTM engines on photos and pages
-  // (bench/calibration.ts, rendered phone-photo: native 1.8 → 1.9 %, best 2.2 → 2.2 %,
-  // 2.5–3 × faster). PaddleOCR (1.0 → 3.1 %) and the legacy engine (5.2 → 6.9 %)
-  // read worse; tables, invoices and PDF pages were not measured so.
+  // measured to read it as well so, and faster: Tesseract's LSTM engines on photos
+  // and pages (bench/calibration.ts, rendered phone-photo; docs/changelog.md).
+  // PaddleOCR and the legacy engine read worse halved; tables, invoices and PDF
+  // pages were not measured so.
   const fullSize = new Set([...config.preprocess].filter((step) => step !== "downscale"));
   const raster = {
     pdfDpi: config.pdfDpi,
@@ -105,8 +105,8 @@ export function createProviders(config: ProviderConfig): Map<string, Provider> {
   const paddlePdf = pdfText([paddle]);
   // Tables read text layers with pdfjs: the lattice provider reads the page's
   // lines through pdfjs anyway (its fonts are loaded either way), and pdftotext's word
-  // boxes for Type 3 fonts reach only part of the way up the letters, which lost
-  // the stream provider 3 of the rendered set's 14 tables (docs/tables.md).
+  // boxes for Type 3 fonts reach only part of the way up the letters, which made
+  // the stream provider miss tables Chromium printed (docs/decisions-reading.md).
   const rowsPdfTables = pdfText([nativeRows, best], { pdfjsText: true });
   const paddlePdfTables = pdfText([paddle], { pdfjsText: true });
   const providers: Provider[] = [

@@ -4,7 +4,7 @@
 // app parses answers with them on the server and in the browser.
 //
 // zod/mini: only the functions used are bundled, so the browser can take the
-// same schemas (classic zod is one object of about 30 kB compressed). Answers
+// same schemas (classic zod is one object, bundled whole). Answers
 // are "loose" so a client stays tolerant of extra fields another service may
 // add (INTERFACE.md, web app decisions); requests are checked as the service
 // enforces them (./requests.ts). Each category's data has a file in ./data/.

@@ -1,8 +1,9 @@
 // Runs an outside program (tesseract, pdftoppm, pdftotext) with the document on
 // stdin and its answer on stdout: no temporary files, no shell, killed on abort.
 // Programs are started by the launcher (launcher.mjs), a small process of its
-// own: from the service, each start cost 50–65 ms of its event loop once the
-// OCR engines were loaded (docs/performance.md, "Starting programs").
+// own: a start from the service copies its page tables, which blocks its event
+// loop for long once the OCR engines are loaded (docs/performance-reading.md,
+// "Starting programs").
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";

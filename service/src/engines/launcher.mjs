@@ -2,8 +2,9 @@
 // The process launcher (command.ts): a small Node process, started by the
 // service while it is still small, that starts every outside program for it.
 // Linux's fork copies the page tables of the process that forks, so a spawn
-// from the service itself, once its OCR engines hold a gigabyte, took 50–65 ms
-// and stopped its event loop meanwhile; from here it takes a few.
+// from the service itself, once its OCR engines hold a gigabyte, takes many
+// times longer and stops its event loop meanwhile; from here it costs what a
+// small process pays (bench/spawn.ts).
 //
 // Messages (Node's IPC, "advanced" serialization, so bytes stay bytes):
 //   in:  { type: "run", id, command, args, env, input, maxOutputBytes }

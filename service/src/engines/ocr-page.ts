@@ -31,7 +31,7 @@ export interface RecognizeOptions {
   /**
    * Light text on dark was already made dark on light (page preparation,
    * preprocess/inverted.ts): Tesseract need not read each unsure line again
-   * inverted, which costs up to a quarter of a noisy photo's time; every kind
+   * inverted, which costs much of a noisy photo's time; every kind
    * of page of the text benches reads as well without it (docs/quality.md).
    */
   lightOnDarkPrepared?: boolean;

@@ -2,8 +2,8 @@
 // from Debian's osd.traineddata through the tesseract CLI when it runs here
 // (`--psm 0`), else from @tesseract.js-data/osd through a tesseract.js worker
 // of its own (`detect()`, the legacy engine that data needs). text/upright.ts
-// asks only about pages whose first reading looks turned (docs/quality.md,
-// "Turned pages").
+// asks only about pages whose first reading looks turned
+// (docs/quality-reading.md, "Turned pages").
 //
 // OSD reads a grey copy no longer than OSD_LONG_SIDE: a full page at 300 dpi
 // costs it about twice the time, while below about 10 px of x-height it can no

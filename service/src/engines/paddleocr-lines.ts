@@ -4,7 +4,8 @@
 // with what it kept changed (docs/memory.md):
 //   - every OpenCV matrix it makes is freed: the original leaked each line's
 //     picture, its contour and two transforms into OpenCV's WebAssembly heap,
-//     which never shrinks and fails at 1 GiB (a page of 200 lines leaked ~25 MB);
+//     which never shrinks and fails at 1 GiB, so a long enough run of pages
+//     made PaddleOCR fail for the life of the process;
 //   - the page is copied into that heap once a page, not once a line;
 //   - a line's picture is copied out of the heap, so nothing points into it.
 import { createRequire } from "node:module";

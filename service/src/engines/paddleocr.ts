@@ -6,8 +6,9 @@
 //
 // The steps are @gutenye/ocr-node's (same models, input scaling, thresholds and
 // line grouping), run here on sessions made with bounded memory (docs/memory.md):
-//   - the detector reads the page scaled to at most DETECTOR_MAX_PIXELS (a 35 MP
-//     page took it 10 GB), and its boxes are mapped back onto the page;
+//   - the detector reads the page scaled to at most DETECTOR_MAX_PIXELS (its
+//     memory grows with the pixels, so a large page at full size took many
+//     gigabytes), and its boxes are mapped back onto the page;
 //   - lines are cut from the page scaled to at most LINES_MAX_PIXELS (the
 //     recogniser reads them 48 px high), and read one at a time;
 //   - onnxruntime keeps no arena and plans no memory pattern, so what a page
@@ -59,9 +60,9 @@ const LANGUAGES: ReadonlySet<string> = new Set(["eng"]);
 /** The detector reads images whose sides are multiples of 32 px. */
 const BASE = 32;
 /**
- * Pixels the detector reads at most. Its memory grows with them (about 160 bytes a
- * pixel with no arena); below this, small print on an A4 page loses the ends of its
- * lines (docs/memory.md has the figures).
+ * Pixels the detector reads at most. Its memory grows with them; below this,
+ * small print on an A4 page loses the ends of its lines (docs/memory.md has the
+ * figures).
  */
 export const DETECTOR_MAX_PIXELS = 4_000_000;
 /**

@@ -22,8 +22,8 @@ export interface NativeTesseractOptions {
 }
 
 // OpenMP inside tesseract spins threads that cost more than they give on small
-// pages: with one thread a letter page takes ~0.25 s here instead of ~1.3 s of
-// wall time, and parallel requests no longer fight over the two cores.
+// pages: with one thread a page reads faster in wall time, and parallel
+// requests do not fight over the cores (bench/pages.ts runs native so too).
 const CHILD_ENV = { ...process.env, OMP_THREAD_LIMIT: "1" };
 
 /** Page segmentation modes: Tesseract's own page analysis, and one block of text (unread-text.ts). */

@@ -6,16 +6,18 @@
 // package is its own directory, so a worker reads one language, and a page
 // with several hints is read in the first installed one. A pool slot keeps a
 // worker for each of its two most recent languages; a third language ends the
-// least recently used and starts its own (0.4–0.9 s, up to 2 s when busy).
+// least recently used and starts its own (a start costs several pages' reading,
+// so languages are kept rather than swapped for every page).
 //
-// Two models (measured on the fixtures, one worker, 2-core machine):
-//   best: 4.0.0_best_int data, LSTM engine            ~245 ms a page, conf ~0.95
-//   fast: 4.0.0 data, legacy (non-LSTM) engine         ~130 ms a page, conf ~0.91
-// The 4.0.0 data with the LSTM engine is no faster than best_int (~225 ms), so
-// "fast" uses the legacy engine, which that data also carries.
+// Two models:
+//   best: 4.0.0_best_int data, LSTM engine: the surer and the slower;
+//   fast: 4.0.0 data, legacy (non-LSTM) engine: faster, misreads more.
+// The 4.0.0 data with the LSTM engine is no faster than best_int, so "fast"
+// uses the legacy engine, which that data also carries (docs/quality.md has
+// each model's figures).
 //
 // A worker's WebAssembly memory grows to hold the largest image it has read and
-// never shrinks (a 35 MP page left ~160 MB more in it for good), so a worker that
+// never shrinks (a large page leaves it holding that much for good), so a worker that
 // has read an image over RECYCLE_ABOVE_PIXELS is ended afterwards, which gives
 // that memory back; the next page starts a new one (docs/memory.md).
 import { access } from "node:fs/promises";

@@ -5,17 +5,17 @@
 // so no check on the answer sees it. Reading the whole page as lines (mode 4)
 // kept some of them, but runs neighbouring columns whose lines do not line up
 // into one another (a two-column page with its right column half a line
-// lower: CER 0.4 % in mode 3, 13.9 % in mode 4), and on small type it dropped
-// the same amounts.
+// lower reads far worse in mode 4), and on small type it dropped the same
+// amounts.
 //
 // So the page is read in mode 3 as before, and its ink is checked against the
 // words read: dark blobs of text size (letters, or letters run together)
 // whose centre lies in no word's box, or only in a word the engine had no
 // confidence in. When they hold more than UNREAD_INK of the text's ink, each
 // cluster of them is cut out with a margin and read on its own as one block of
-// text (mode 6); its words join the page where they cover no surer word. On
-// the calibration set the unread share was 0–0.7 % on every page read whole,
-// and 11.9 % and 25.1 % on the two with words dropped (docs/quality.md).
+// text (mode 6); its words join the page where they cover no surer word. A
+// page read whole leaves next to no ink unread, a page with words dropped a
+// large share, so the threshold parts them (docs/quality-reading.md).
 import type { BBox, OcrSpan } from "@/lib/kernel/contract";
 import { centredIn, median, union } from "../layout/geometry";
 import { type Grey, otsu, toPgm } from "../preprocess/grey";

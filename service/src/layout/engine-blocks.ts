@@ -3,7 +3,7 @@
 // caption between columns better than an XY-cut on word boxes: read in its
 // block order, the rendered newsletters and the real UNLV magazine pages came
 // within the bare engine's CER, where the XY-cut read across their columns
-// (docs/quality.md, "Reading order"). Its blocks are kept in its order, with
+// (docs/quality-reading.md, "Reading order"). Its blocks are kept in its order, with
 // the corrections a person reading the page makes:
 //   - blocks side by side with their lines level, one of them tabular (a column
 //     of cells, or columns with a clear strip down between them: a table's

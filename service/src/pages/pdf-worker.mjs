@@ -5,10 +5,10 @@
 //
 // DecompressionStream is hidden from pdfjs here, and only here: pdfjs ≥ 5.4
 // inflates every content stream and font through it when it exists, and Node
-// 20's, a web stream around a zlib stream on the thread pool, takes 0.3 ms a
-// call against 0.02 ms for the same bytes inflated in place; pdfjs then
-// inflates them itself, as it always has where the API is missing
-// (bench/pdf-parse.ts, docs/performance.md "Parsing PDFs"). The built-ins
+// 20's, a web stream around a zlib stream on the thread pool, is far slower a
+// call than the same bytes inflated in place; pdfjs then inflates them
+// itself, as it always has where the API is missing (bench/pdf-parse.ts,
+// docs/performance-reading.md "Parsing PDFs"). The built-ins
 // pdfjs's core-js replaces are put back, as in pdf.ts (loadPdfjs).
 import { workerData } from "node:worker_threads";
 

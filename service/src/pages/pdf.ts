@@ -7,9 +7,9 @@
 //
 // pdfjs draws the pages by default; poppler's pdftoppm when PDF_RASTERISER asks
 // for it and it is installed. Measured side by side (bench/rasterise.ts, the same
-// pages at 200 dpi): pdfjs takes 0.56–0.69× pdftoppm's time for one page and about
-// half for eight at once, and holds the event loop at most 5–12 ms at a time (it
-// draws in slices and the canvas encodes the PNG off the main thread). pdftoppm
+// pages at 200 dpi), pdfjs is the faster, and holds the event loop only briefly at
+// a time (it draws in slices and the canvas encodes the PNG off the main thread);
+// docs/performance-reading.md has the figures. pdftoppm
 // stays for PDFs pdfjs draws badly: a child process, killed on abort.
 // pdfjs draws with its own nested @napi-rs/canvas (its canvasFactory); mixing it
 // with the top-level one fails on Path2D.
@@ -50,8 +50,8 @@ let pdfjsModule: Promise<Pdfjs> | undefined;
  * pdfjs's legacy build, loaded once. The core-js it bundles replaces
  * Array.prototype.push, JSON.stringify and JSON.parse for the whole process, for
  * corners of the standard Node 20's V8 is judged to miss (an array-like longer
- * than 2³², JSON.rawJSON): alone, each push then takes 6× as long and each
- * stringify 3× (bench/pdf-parse.ts). pdfjs uses none of those corners; the
+ * than 2³², JSON.rawJSON): alone, each push and each stringify is then several
+ * times slower (bench/pdf-parse.ts). pdfjs uses none of those corners; the
  * built-ins are put back. What core-js only adds (Promise.withResolvers, Uint8Array.toBase64, ...)
  * stays: pdfjs needs it. pdf-worker.mjs does the same in its thread.
  */

@@ -1,8 +1,8 @@
 // A PDF's text layer read by poppler's pdftotext (`-tsv`): each word with its
 // box, for every page asked for, in one run of the program. pdfjs (text-layer.ts)
 // converts each embedded font before it gives a page's text; pdftotext does not,
-// and in a service with its OCR engines loaded the real invoices' extraction
-// took 74 ms of CPU a page against 104 ms (docs/invoices.md, eleventh round).
+// and in a service with its OCR engines loaded the real invoices' extraction is
+// faster with it (docs/decisions-reading.md, "PDF text layers").
 // It reads text layers wherever poppler is installed (tables excepted:
 // registry.ts), and pdfjs where it is not.
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -32,8 +32,8 @@ type Word = z.infer<typeof wordSchema>;
  * The words of pages `first`..`last`, in points from the top left of each
  * page as a viewer shows it (its crop box, turned by its /Rotate), in order.
  * TSV rather than `-bbox`'s XHTML: the same words, boxes and order (every
- * fixture's PDF compared), and no XML to parse, which took a tenth of the
- * extraction's time over a text layer (docs/invoices.md, fifteenth).
+ * fixture's PDF compared), and no XML to parse, a sizeable share of the
+ * extraction's time over a text layer (docs/changelog.md, "Invoice data").
  */
 async function readWords(
   command: string,

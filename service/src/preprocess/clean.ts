@@ -1,9 +1,9 @@
 // A page whose paper needs no evening out: white paper evenly lit, dark ink,
 // no light text on dark, no speckle. A clean scan or a page drawn from a PDF
-// is such a page; evening it out (inverted.ts, background.ts) changed what the
-// engines read by at most 0.1 point on every kind of the three text sets, and
-// costs about 140 ms of a 200 dpi page's CPU, a quarter of Tesseract's own
-// time on it (docs/performance.md, "Pages of a scanned PDF"). Its contrast is
+// is such a page; evening it out (inverted.ts, background.ts) changed next to
+// nothing of what the engines read on the three text sets, and costs a good
+// share of what Tesseract itself spends on the page
+// (docs/performance-reading.md, "Pages of a scanned PDF"). Its contrast is
 // still stretched (index.ts). Anything else is evened out as before: this
 // only says yes when every cell of the page is plain.
 //

@@ -74,9 +74,9 @@ export function halved(image: Grey): Grey {
 
 /**
  * A one-channel PNG, written by libvips (sharp) at its fastest compression:
- * a 200 dpi page in 3–10 ms, where the canvas's RGBA PNG took 150–270 ms.
- * Left to its default, sharp writes every image as sRGB: three channels, the
- * same grey in each, 2–3 × the bytes and the time to write and read back.
+ * far quicker than the canvas's RGBA PNG, off the event loop. Left to its
+ * default, sharp writes every image as sRGB: three channels, the same grey in
+ * each, several times the bytes and the time to write and read back.
  */
 export async function toPng(image: Grey): Promise<Buffer> {
   const sharp = await loadSharp();

@@ -1,6 +1,6 @@
 // Page images made easier to read before OCR (issue 15, "Photos of paper"),
 // each step on only where the calibration bench showed it helps
-// (docs/quality.md):
+// (docs/quality.md, docs/quality-preparation.md):
 //   sheet      find the sheet of paper in a photo and flatten it, the desk cut
 //              away (sheet.ts); on a scan or a PDF's page, a slip on a card
 //   normalize  divide out uneven light and stretch contrast (background.ts), after
@@ -11,16 +11,16 @@
 //   downscale  prepare and read a large page (LARGE_PAGE pixels or more, its resolution
 //              not given) at half its width and height when its print is large
 //              enough to read so (x-height
-//              HALVED_X_HEIGHT pixels or more once halved): a phone photo of 8–12 MP
-//              holds 4 × the pixels its text needs, and every step and the engine
-//              pay for each of them
+//              HALVED_X_HEIGHT pixels or more once halved): a phone photo holds
+//              several times the pixels its text needs, and every step and the
+//              engine pay for each of them
 // The result is a grey PGM image (PNG for an engine that asks for it); `scale` says how
 // much it was enlarged (a PDF page's dpi grows with it), and `toOriginal` maps
 // boxes found on it back onto the person's own image, so answers keep
 // referring to the page as it was sent. Images the canvas cannot decode
 // (TIFF) or too large to work on pass through unchanged; too large is known from
-// the header, before anything is decoded (a 35 MP page decoded only to be passed
-// through held 140 MB). Passed through, they stay in colour: Tesseract thresholds
+// the header, before anything is decoded (decoding a large page only to pass it
+// through would hold all its pixels for nothing). Passed through, they stay in colour: Tesseract thresholds
 // a colour page channel by channel, and reads it better than one made grey
 // (docs/memory.md).
 import { createCanvas, loadImage } from "@napi-rs/canvas";
@@ -181,7 +181,7 @@ export async function preparePage(
   // A TIFF passes through as before (the canvas cannot decode it), not halved by
   // sharp. A page whose header gives its resolution (a scan, a drawn page; a phone
   // photo gives none) is read at it, at full size: halved, a form drawn at 300 dpi
-  // read worse (rendered form, CER 0.3 → 0.8 %).
+  // read worse.
   if (
     steps.has("downscale") &&
     size &&

@@ -1,7 +1,7 @@
 // Light text on dark: a banner, a table's header row, a whole page printed
 // white on black. Evening out the paper (background.ts) takes a dark banner
 // for the desk around a photo and whitens it, words and all (a white-on-navy
-// title above a letter: lost by every engine, CER 9–15 %); left alone, the
+// title above a letter: lost by every engine); left alone, the
 // engines read only part of such rows. So each large dark region holding
 // light text is turned into dark text on light before anything else, and the
 // page is read as one.

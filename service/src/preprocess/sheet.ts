@@ -23,8 +23,8 @@
 // Nothing found: the photo is read whole, as before.
 //
 // On a scan (its resolution known) the slip laid on card or under the
-// scanner's black lid is looked for by its own rules (docs/quality.md, "A slip
-// on a scan"): no outline of edges, the region as white as the scan's paper
+// scanner's black lid is looked for by its own rules (docs/quality-preparation.md,
+// "A slip on a scan"): no outline of edges, the region as white as the scan's paper
 // (PAPER_SHARE, PAPER_BAND) with thin strips of it opened away, print outside
 // allowed (the card's grain) but next to no paper (MAX_PAPER_OUTSIDE: a white
 // page between its paragraphs is no slip), cut out square.
@@ -40,10 +40,9 @@ const MAX_SIDE = 400;
 const MIN_AREA = 0.12;
 /**
  * …and at most this. Above it there is too little desk to gain anything, and
- * flattening costs: on the second generator's phone photos of letters and
- * invoices (the sheet 66–76 % of the photo) the text read the same (2.2 % CER)
- * and two invoice fields of 170 were lost to resampling; on real receipts on a
- * desk (34–44 %) CER fell from 62–66 % to 10–12 %.
+ * flattening costs: on phone photos that the page nearly fills the text read
+ * the same and invoice fields were lost to resampling, where receipts on a desk,
+ * well under this share, read far better flattened (docs/quality-preparation.md).
  */
 const MAX_AREA = 0.6;
 /** Grey levels the sheet is brighter than what surrounds it, at least. */

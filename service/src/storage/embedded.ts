@@ -27,9 +27,9 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
 const READ_CHUNK_BYTES = 1024 * 1024;
 /**
  * Objects up to this size are read in one synchronous call: from the page cache that
- * takes 20–100 µs, less than the four thread-pool round trips (open, stat, read,
- * close; 50 µs or more each on a busy machine) of an asynchronous read, and it holds
- * the event loop no longer than those round trips would have cost. Larger objects
+ * is quicker than the four thread-pool round trips (open, stat, read, close) of an
+ * asynchronous read, each of which waits longer on a busy machine, and it holds the
+ * event loop no longer than those round trips would have cost. Larger objects
  * stream.
  */
 const SYNC_READ_MAX_BYTES = 256 * 1024;

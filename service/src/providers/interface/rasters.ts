@@ -1,7 +1,8 @@
 // The page images of one request's document, shared by its attempts (issue 18.2).
 /**
- * Encoded page images kept for one request at most (MiB): a 200 dpi page, as a
- * grey PNG, is 0.1 MiB when clean and 0.5–0.8 MiB when scanned with noise.
+ * Encoded page images kept for one request at most (MiB): a grey PNG of a clean
+ * page is small and one scanned with noise several times larger, so this keeps
+ * many pages for a failover and still bounds a document of noisy scans.
  */
 const PAGE_RASTERS_MAX_BYTES = 64 * 1024 * 1024;
 

@@ -7,7 +7,7 @@
 // trailing speck as "."), so the page's reading gives way only to one the
 // engine gives twice, at two heights, that it is surer of, and that differs
 // from it by a few letters: the same words read better, not other ink.
-// Measured on the real receipts' names (docs/invoices.md).
+// Measured on the real receipts' names (docs/invoices-fields.md, docs/changelog.md).
 import { distance } from "fastest-levenshtein";
 import type { BBox, OcrData, OcrPage, OcrSpan } from "@/lib/kernel/contract";
 import type { RecognizedPage } from "../../engines/ocr-page";
@@ -20,10 +20,11 @@ export type BlockReader = (png: Buffer) => Promise<RecognizedPage>;
 
 /**
  * A name every word of which the page read this sure of is not read again.
- * The names a second reading put right had a word read at 0.33 to 0.77; a
- * name whose words were all read at 0.85 or more never came out better, and
- * clean print, most of a generated receipt's names, reads at 0.89 to 0.92
- * (docs/invoices.md, fourteenth round).
+ * The names a second reading put right each had a word read far less surely; a
+ * name whose words were all read at least this surely never came out better,
+ * and clean print, most of a generated receipt's names, reads just above it, so
+ * a higher bar would read them again for nothing (docs/changelog.md, "Invoice
+ * data").
  */
 const SURE = 0.85;
 /** Heights in pixels the name's words are brought to, each read once. */

@@ -1,8 +1,8 @@
 // Pages turned a quarter, a half or three quarters (a sheet fed sideways, a
 // page scanned upside down), read upright. Tesseract's orientation detection
 // (OSD) costs about as much as reading the page, and most pages are upright,
-// so the first reading says which pages to look at (docs/quality.md, "Turned
-// pages"):
+// so the first reading says which pages to look at (docs/quality-reading.md,
+// "Turned pages"):
 //   - most of its words are taller than wide: its lines run up or down the
 //     image. Turned clockwise, Tesseract and PaddleOCR read such lines well but
 //     in the wrong order; turned the other way, badly. Both quarter turns are
@@ -135,7 +135,7 @@ async function turnsToTry(
   const text = page.words.length >= MIN_WORDS || letters >= MIN_LETTERS;
   if ((sureness(page) < UPSIDE_DOWN && text) || letters > UNREAD * read + MIN_LETTERS) {
     // Upside down, or turned anticlockwise and read as short lines of nonsense,
-    // some of them upright: upside-down pages showed none (0–1 %).
+    // some of them upright: upside-down pages show next to none.
     turns.push(...((share >= SOME_VERTICAL ? [90, 180] : [180, 90]) as QuarterTurn[]));
   }
   return [...new Set(turns)].slice(0, MAX_TRIES);
