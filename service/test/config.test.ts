@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ConfigError, loadConfig } from "../src/config";
 
 const problems = (env: Record<string, string>) => {
@@ -162,23 +163,50 @@ function jemallocInstalled(): boolean {
   ].some((file) => existsSync(file));
 }
 
-/** Starts the service and waits until it answers; the caller ends it. */
+/** One line of the service's JSON log (pino), as far as these tests read it. */
+const LogLine = z.object({ msg: z.string() });
+const LISTENING = /^Server listening at http:\/\/127\.0\.0\.1:(\d+)$/;
+
+/** The port the service says it listens on, once it has logged Fastify's "Server listening at". */
+function listeningPort(output: string): number | undefined {
+  for (const line of output.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const log = LogLine.safeParse(parsed);
+    const port = log.success ? LISTENING.exec(log.data.msg)?.[1] : undefined;
+    if (port) return Number(port);
+  }
+  return undefined;
+}
+
+/**
+ * Starts the service on a port the system gives it (SERVICE_PORT=0, so no other process
+ * can hold it first), learns the port from its log and asks it once; the caller ends it.
+ */
 async function serving(env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-main-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
   const run = runMain({
     SERVICE_API_KEYS: "main-key",
-    SERVICE_PORT: String(port),
+    SERVICE_PORT: "0",
     SERVICE_DATA_DIR: dataDir,
     ...env,
   });
-  let res: Response | undefined;
-  for (let i = 0; i < 150 && !res && run.child.exitCode === null; i++) {
-    res = await fetch(`http://127.0.0.1:${port}/v1/categories?size=1`, {
-      headers: { "X-API-Key": "main-key" },
-    }).catch(() => undefined);
-    if (!res) await new Promise((r) => setTimeout(r, 200));
+  let port: number | undefined;
+  for (let i = 0; i < 300 && port === undefined && run.child.exitCode === null; i++) {
+    port = listeningPort(run.output());
+    if (port === undefined) await new Promise((r) => setTimeout(r, 100));
   }
+  const res =
+    port === undefined
+      ? undefined
+      : await fetch(`http://127.0.0.1:${port}/v1/categories?size=1`, {
+          headers: { "X-API-Key": "main-key" },
+        }).catch(() => undefined);
   const stop = async () => {
     run.child.kill("SIGKILL");
     await rm(dataDir, { recursive: true, force: true });
