@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { ConfigError, loadConfig } from "../src/config";
+import { listeningUrl } from "./listen-log";
 
 const problems = (env: Record<string, string>) => {
   try {
@@ -163,27 +163,6 @@ function jemallocInstalled(): boolean {
   ].some((file) => existsSync(file));
 }
 
-/** One line of the service's JSON log (pino), as far as these tests read it. */
-const LogLine = z.object({ msg: z.string() });
-const LISTENING = /^Server listening at http:\/\/127\.0\.0\.1:(\d+)$/;
-
-/** The port the service says it listens on, once it has logged Fastify's "Server listening at". */
-function listeningPort(output: string): number | undefined {
-  for (const line of output.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const log = LogLine.safeParse(parsed);
-    const port = log.success ? LISTENING.exec(log.data.msg)?.[1] : undefined;
-    if (port) return Number(port);
-  }
-  return undefined;
-}
-
 /**
  * Starts the service on a port the system gives it (SERVICE_PORT=0, so no other process
  * can hold it first), learns the port from its log and asks it once; the caller ends it.
@@ -196,15 +175,15 @@ async function serving(env: Record<string, string>) {
     SERVICE_DATA_DIR: dataDir,
     ...env,
   });
-  let port: number | undefined;
-  for (let i = 0; i < 300 && port === undefined && run.child.exitCode === null; i++) {
-    port = listeningPort(run.output());
-    if (port === undefined) await new Promise((r) => setTimeout(r, 100));
+  let url: string | undefined;
+  for (let i = 0; i < 300 && url === undefined && run.child.exitCode === null; i++) {
+    url = listeningUrl(run.output());
+    if (url === undefined) await new Promise((r) => setTimeout(r, 100));
   }
   const res =
-    port === undefined
+    url === undefined
       ? undefined
-      : await fetch(`http://127.0.0.1:${port}/v1/categories?size=1`, {
+      : await fetch(`${url}/v1/categories?size=1`, {
           headers: { "X-API-Key": "main-key" },
         }).catch(() => undefined);
   const stop = async () => {
