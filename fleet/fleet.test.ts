@@ -316,7 +316,7 @@ describe.runIf(DATABASE && REDIS)("a fleet of two services and two apps", () => 
 
   it("stops an instance missing a shared setting at start, naming it", async () => {
     const { REDIS_URL: _redis, ...serviceWithoutRedis } = fleet.serviceEnv("service-x");
-    const service = launchService("service-x", await freePort(), serviceWithoutRedis);
+    const service = launchService("service-x", serviceWithoutRedis);
     expect(await service.exited).toBe(1);
     expect(service.output()).toContain(
       "REDIS_URL: must be set when SERVICE_DATABASE_URL is PostgreSQL",

@@ -45,8 +45,9 @@ export interface Fleet {
   /** Provider attempts that answered on one service (its /metrics). */
   providerRunsOf(service: Instance): Promise<number>;
   /**
-   * Starts again, on their own ports and with their own settings, the services that were
-   * killed or stopped, as an operator's restart policy would; resolves once they are ready.
+   * Starts again, with their own settings, the services that were killed or stopped, as an
+   * operator's restart policy would, each on a new port its balancer is pointed at;
+   * resolves once they are ready.
    */
   restartDeadServices(): Promise<void>;
   close(): Promise<void>;
@@ -80,9 +81,12 @@ export async function startFleet(databaseUrl: string, redisUrl: string): Promise
   scoped.searchParams.set("options", `-c search_path=${schema}`);
   const database = scoped.toString();
 
-  const servicePorts = [await freePort(), await freePort()];
+  // The services bind port 0 and say which port they got (launchService); their balancer
+  // learns it then. The apps are given free ports: Next's server takes its port before it
+  // listens.
+  const SERVICES = 2;
   const appPorts = [await freePort(), await freePort()];
-  const serviceProxy = await startRoundRobinProxy(servicePorts.map((p) => `http://127.0.0.1:${p}`));
+  const serviceProxy = await startRoundRobinProxy();
   const appProxy = await startRoundRobinProxy(appPorts.map((p) => `http://127.0.0.1:${p}`));
 
   const serviceEnv = (name: string): Record<string, string> => ({
@@ -108,7 +112,6 @@ export async function startFleet(databaseUrl: string, redisUrl: string): Promise
     // in flight when an instance is killed.
     PROVIDER_FAULTS: textRecognitionProviders.map((name) => `${name}=delay:3000`).join(";"),
     METRICS_KEY,
-    LOG_LEVEL: "warn",
   });
   const appEnv = (): Record<string, string> => ({
     ROUTING_API_URL: serviceProxy.url,
@@ -132,15 +135,16 @@ export async function startFleet(databaseUrl: string, redisUrl: string): Promise
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   };
-  const startService = async (i: number, port: number) => {
+  const startService = async (i: number) => {
     const name = `service-${i + 1}`;
-    const service = launchService(name, port, serviceEnv(name));
+    const service = launchService(name, serviceEnv(name));
     services[i] = service;
     await waitReady(service, "/readyz");
+    serviceProxy.setBackend(i, service.url);
   };
   try {
     // The first service creates the tables; the second starts on them, as a scaled-up one would.
-    for (const [i, port] of servicePorts.entries()) await startService(i, port);
+    for (let i = 0; i < SERVICES; i++) await startService(i);
     for (const [i, port] of appPorts.entries()) {
       apps.push(launchApp(`app-${i + 1}`, port, appEnv()));
     }
@@ -169,7 +173,7 @@ export async function startFleet(databaseUrl: string, redisUrl: string): Promise
       for (const [i, service] of services.entries()) {
         if (service.alive()) continue;
         await service.exited;
-        await startService(i, Number(new URL(service.url).port));
+        await startService(i);
       }
     },
     close,

@@ -4,12 +4,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { listeningUrl } from "../service/test/listen-log";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface Instance {
   name: string;
-  url: string;
+  /** Where it listens; a service started on port 0 throws until its log has said where. */
+  readonly url: string;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
   /** Resolves with the exit code (or the signal's name) once the process is gone. */
@@ -26,7 +28,8 @@ function launch(
   name: string,
   [command, ...args]: [string, ...string[]],
   env: Record<string, string>,
-  url: string,
+  /** Where it listens, or undefined: where its log says (listen-log.ts). */
+  fixedUrl: string | undefined,
 ): Instance {
   const child: ChildProcess = spawn(command, args, {
     cwd: root,
@@ -53,9 +56,14 @@ function launch(
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
+  let url = fixedUrl;
   return {
     name,
-    url,
+    get url() {
+      url ??= listeningUrl(output);
+      if (!url) throw new Error(`${name} has not said where it listens yet`);
+      return url;
+    },
     output: () => output,
     exited,
     alive: () => child.exitCode === null && child.signalCode === null,
@@ -81,20 +89,24 @@ export async function waitReady(instance: Instance, healthPath: string, timeoutM
       const res = await fetch(`${instance.url}${healthPath}`);
       if (res.ok) return;
     } catch {
-      // Not listening yet.
+      // Not listening yet, or not yet said where.
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${instance.name} was not ready in ${timeoutMs} ms:\n${instance.output()}`);
 }
 
-/** A Routing Service process, as `npm run service` runs it (scripts/service.sh). */
-export function launchService(name: string, port: number, env: Record<string, string>): Instance {
+/**
+ * A Routing Service process, as `npm run service` runs it (scripts/service.sh), on a port
+ * the system gives it (SERVICE_PORT=0): no other process can take it first. It logs at
+ * `info`, the level of Fastify's "Server listening at", the line that says which port.
+ */
+export function launchService(name: string, env: Record<string, string>): Instance {
   return launch(
     name,
     ["sh", "scripts/service.sh"],
-    { ...env, SERVICE_HOST: "127.0.0.1", SERVICE_PORT: String(port) },
-    `http://127.0.0.1:${port}`,
+    { ...env, LOG_LEVEL: "info", SERVICE_HOST: "127.0.0.1", SERVICE_PORT: "0" },
+    undefined,
   );
 }
 

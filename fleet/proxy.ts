@@ -21,6 +21,8 @@ export interface RoundRobinProxy {
   url: string;
   /** Requests each backend answered, by index. */
   answered: number[];
+  /** Points backend `index` at `url`: a backend (re)started on a port the system gave it. */
+  setBackend(index: number, url: string): void;
   /** Requests passed on whose path starts with `prefix` and not yet answered. */
   waiting(prefix: string): number;
   close(): Promise<void>;
@@ -37,7 +39,11 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startRoundRobinProxy(backends: readonly string[]): Promise<RoundRobinProxy> {
+/** A balancer over `backends`; more can be set (or moved) later with `setBackend`. */
+export async function startRoundRobinProxy(
+  initial: readonly string[] = [],
+): Promise<RoundRobinProxy> {
+  const backends = [...initial];
   const answered = backends.map(() => 0);
   const waitingPaths: string[] = [];
   let next = 0;
@@ -90,6 +96,10 @@ export async function startRoundRobinProxy(backends: readonly string[]): Promise
   return {
     url: `http://127.0.0.1:${port}`,
     answered,
+    setBackend(index, url) {
+      backends[index] = url;
+      answered[index] ??= 0;
+    },
     waiting: (prefix) => waitingPaths.filter((path) => path.startsWith(prefix)).length,
     close: () =>
       new Promise<void>((resolve) => {

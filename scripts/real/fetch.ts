@@ -18,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type CatalogueDocument, DOCUMENTS, type Pinned, REPOS } from "./catalogue";
+import { type CatalogueDocument, DOCUMENTS, type Pinned, repoOf } from "./catalogue";
 import { einvoiceTruth } from "./einvoice-truth";
 import { CATALOGUE_SETS, manifestEntry, REAL_DIR, truthFileOf } from "./manifest";
 import { asRows, csvRows, pythonListLiteral, type Rows } from "./table-truth";
@@ -50,7 +50,7 @@ const localGitDir = (gitRoot: string, repo: string) => {
 
 /** The bytes of a pinned file, from a local clone or from GitHub; never unverified. */
 const fetchPinned = async (pinned: Pinned, options: Options): Promise<Buffer> => {
-  const { repo, commit } = REPOS[pinned.repo];
+  const { repo, commit } = repoOf(pinned);
   let bytes: Buffer;
   const gitDir = options.gitRoot ? localGitDir(options.gitRoot, repo) : undefined;
   if (gitDir) {

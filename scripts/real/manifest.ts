@@ -3,11 +3,11 @@
 // reads them back through the same schemas.
 import path from "node:path";
 import { z } from "zod";
-import { type CatalogueDocument, REPOS, type SetName } from "./catalogue";
+import { type CatalogueDocument, repoOf, SET_NAMES, type SetName } from "./catalogue";
 
 export const REAL_DIR = path.resolve(import.meta.dirname, "../../fixtures/real");
 
-export const CATALOGUE_SETS: SetName[] = ["text", "invoices", "receipts", "einvoices", "tables"];
+export const CATALOGUE_SETS: readonly SetName[] = SET_NAMES;
 
 /** `scan.png` → `scan.txt` for the text set, `invoice.pdf` → `invoice.json` elsewhere. */
 export const truthFileOf = (doc: { set: SetName; file: string }) =>
@@ -46,7 +46,7 @@ export type ManifestEntry = z.infer<typeof ManifestEntry>;
 export const Manifest = z.array(ManifestEntry);
 
 export const manifestEntry = (doc: CatalogueDocument): ManifestEntry => {
-  const repo = REPOS[doc.from.repo];
+  const repo = repoOf(doc.from);
   const recipe = doc.truth;
   const truthSource =
     "from" in recipe

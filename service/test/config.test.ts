@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadServiceConfig } from "../src/config";
+import { listeningUrl } from "./listen-log";
 
 const problems = (env: Record<string, string>) => {
   try {
@@ -163,23 +164,29 @@ function jemallocInstalled(): boolean {
   ].some((file) => existsSync(file));
 }
 
-/** Starts the service and waits until it answers; the caller ends it. */
+/**
+ * Starts the service on a port the system gives it (SERVICE_PORT=0, so no other process
+ * can hold it first), learns the port from its log and asks it once; the caller ends it.
+ */
 async function serving(env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "docroute-main-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
   const run = runMain({
     SERVICE_API_KEYS: "main-key",
-    SERVICE_PORT: String(port),
+    SERVICE_PORT: "0",
     SERVICE_DATA_DIR: dataDir,
     ...env,
   });
-  let res: Response | undefined;
-  for (let i = 0; i < 150 && !res && run.child.exitCode === null; i++) {
-    res = await fetch(`http://127.0.0.1:${port}/v1/categories?size=1`, {
-      headers: { "X-API-Key": "main-key" },
-    }).catch(() => undefined);
-    if (!res) await new Promise((r) => setTimeout(r, 200));
+  let url: string | undefined;
+  for (let i = 0; i < 300 && url === undefined && run.child.exitCode === null; i++) {
+    url = listeningUrl(run.output());
+    if (url === undefined) await new Promise((r) => setTimeout(r, 100));
   }
+  const res =
+    url === undefined
+      ? undefined
+      : await fetch(`${url}/v1/categories?size=1`, {
+          headers: { "X-API-Key": "main-key" },
+        }).catch(() => undefined);
   const stop = async () => {
     run.child.kill("SIGKILL");
     await rm(dataDir, { recursive: true, force: true });
