@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadServiceConfig } from "../src/config";
+import { CONFIGURATION_PAGE, configurationPage } from "../../scripts/docs-config";
+import { ConfigError, loadConfig, loadServiceConfig } from "../src/config";
 import { listeningUrl } from "./listen-log";
 
 const problems = (env: Record<string, string>) => {
@@ -196,6 +197,46 @@ async function serving(env: Record<string, string>) {
 
 const allocatorOf = (pid: number | undefined) =>
   readFileSync(`/proc/${pid}/maps`, "utf8").includes("libjemalloc") ? "jemalloc" : "system";
+
+describe("loadConfig: the whole environment, read once", () => {
+  const everything = (env: Record<string, string>) => {
+    try {
+      loadConfig({ SERVICE_API_KEYS: "k", ...env });
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it("names the bad variables of every part at once", () => {
+    const found = everything({
+      WORK_CONCURRENCY: "0",
+      ROUTING_EWMA_ALPHA: "2",
+      OCR_PREPROCESS: "sharpen",
+      JOB_POLL_MS: "10",
+      UPLOAD_URL_TTL_SECONDS: "soon",
+    });
+    expect(found.map((line) => line.split(":")[0]).sort()).toEqual([
+      "JOB_POLL_MS",
+      "OCR_PREPROCESS",
+      "ROUTING_EWMA_ALPHA",
+      "UPLOAD_URL_TTL_SECONDS",
+      "WORK_CONCURRENCY",
+    ]);
+  });
+
+  it("reads PDF_DPI once: pages are drawn and costed at the same resolution", () => {
+    const config = loadConfig({ SERVICE_API_KEYS: "k", PDF_DPI: "300" });
+    expect(config.providers.pdfDpi).toBe(300);
+    expect(config.run.pdfDpi).toBe(300);
+  });
+
+  it("is what docs/configuration.md lists (npm run docs:config writes it)", () => {
+    const page = readFileSync(CONFIGURATION_PAGE, "utf8");
+    expect(configurationPage(page)).toBe(page);
+  });
+});
 
 describe("main.ts", () => {
   it("refuses to start on a bad environment, naming each variable", async () => {

@@ -44,7 +44,7 @@ function parseEnv<S extends z.ZodType>(schema: S, env: RawEnv): z.output<S> {
   if (result.success) return result.data;
   throw new ConfigError(
     result.error.issues.map((issue) => {
-      const name = issue.path.join(".") || "(environment)";
+      const name = issue.path.length > 0 ? String(issue.path[0]) : "(environment)";
       // Values of secrets, and of URLs that may hold a password, stay out of the
       // message (it goes to logs).
       const secret = /KEY|SECRET|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL/i.test(name);

@@ -64,6 +64,7 @@ const cores = availableParallelism();
 
 /** Shown as the default in the docs when the code's default is computed. */
 export const DEFAULT_TEXT: Readonly<Record<string, string>> = {
+  SERVICE_API_KEYS: "required (`npm run dev` generates one)",
   SERVICE_PUBLIC_URL: "`http://localhost:$SERVICE_PORT`",
   SERVICE_DATABASE_URL: "SQLite in the data dir",
   UPLOAD_SIGNING_SECRET: "generated in the data dir",
