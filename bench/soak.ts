@@ -8,14 +8,17 @@
 //      peak and the resident memory after each 20, and the time per document;
 //   2. two of the largest accepted images sent at once: both finish, or one waits
 //      (a 503 with Retry-After is retried as a client would), the service lives;
-//   3. the peak while one document is processed, in every category, for the
+//   3. four jobs and two synchronous calls of the largest accepted image at once, with
+//      the default settings: every one answered, the peak ≤ 1.5 GiB;
+//   4. the peak while one document is processed, in every category, for the
 //      largest image and the longest scanned PDF accepted, each in a fresh service
 //      with OCR_MIN_CONFIDENCE=1, so that every engine a failover reaches runs.
-// Targets: peak ≤ 1.5 GiB in 3; after the soak, resident memory within 20 % of
+// Targets: peak ≤ 1.5 GiB in 3 and 4; after the soak, resident memory within 20 % of
 // what it was after the first 20; in 2 both answer and the service lives.
 //
 //   npx tsx bench/soak.ts                     # all three (about 40 min on 2 busy cores)
 //   npx tsx bench/soak.ts --parts soak --documents 40 --verbose   # a line per document
+//   npx tsx bench/soak.ts --parts mixed
 //   npx tsx bench/soak.ts --parts peaks --pdf-pages 100
 //   npx tsx bench/soak.ts --parts peaks --pdf-pages 12 --only text-recognition:scanned-12p
 import type { ChildProcess } from "node:child_process";
@@ -114,9 +117,18 @@ async function finishedJob(url: string, id: string): Promise<Reply> {
   }
 }
 
-async function processDocument(url: string, slug: Slug, doc: BenchDocument): Promise<Answer> {
+async function processDocument(
+  url: string,
+  slug: Slug,
+  doc: BenchDocument,
+  asJob = false,
+): Promise<Answer> {
   const id = categoryId(slug);
-  const headers = { "X-API-Key": KEY, "Content-Type": "application/json" };
+  const headers = {
+    "X-API-Key": KEY,
+    "Content-Type": "application/json",
+    ...(asJob ? { Prefer: "respond-async" } : {}),
+  };
   const grant = await fetch(`${url}/v1/categories/${id}/uploads`, {
     method: "POST",
     headers,
@@ -355,9 +367,42 @@ async function twoLargest(): Promise<boolean> {
   return ok;
 }
 
+async function jobsAndCalls(): Promise<boolean> {
+  console.log(
+    "\n3. Four jobs and two synchronous calls of the largest accepted image at once (text recognition, default settings)",
+  );
+  const largest = await largestAccepted();
+  const service = await startService("mixed");
+  const memory = watch(service.pid);
+  try {
+    memory.reset();
+    const started = performance.now();
+    const runs = [true, true, true, true, false, false].map(async (asJob) => {
+      const answer = await processDocument(service.url, "text-recognition", largest, asJob);
+      return { ...answer, asJob, end: performance.now() - started };
+    });
+    const answers = await Promise.all(runs);
+    const alive = service.child.exitCode === null;
+    const peak = memory.peak();
+    const ok = alive && answers.every((a) => a.status === 200) && peak <= PEAK_TARGET_MIB;
+    for (const a of answers) {
+      console.log(
+        `  ${a.asJob ? "job " : "call"} ${a.status} after ${seconds(a.end)} (${a.provider ?? a.detail})`,
+      );
+    }
+    console.log(
+      `  peak ${mib(peak)}; service ${alive ? "alive" : "DEAD"}  ${ok ? "✓" : "✗"} every one answered, peak ≤ 1.5 GiB`,
+    );
+    return ok;
+  } finally {
+    memory.stop();
+    await stop(service);
+  }
+}
+
 async function peaks(pdfPages: number, only?: readonly string[]): Promise<boolean> {
   console.log(
-    `\n3. Peak while one document is processed, fresh service, OCR_MIN_CONFIDENCE=1 (every engine a failover reaches)`,
+    `\n4. Peak while one document is processed, fresh service, OCR_MIN_CONFIDENCE=1 (every engine a failover reaches)`,
   );
   const largest = await largestAccepted();
   const a4 = await a4At600();
@@ -402,7 +447,7 @@ async function peaks(pdfPages: number, only?: readonly string[]): Promise<boolea
 exitWith(async () => {
   const { values } = parseArgs({
     options: {
-      parts: { type: "string", default: "soak,two,peaks" },
+      parts: { type: "string", default: "soak,two,mixed,peaks" },
       documents: { type: "string", default: "200" },
       "pdf-pages": { type: "string", default: "100" },
       // Peaks of these runs alone: a category, or category:document (text-recognition:scanned-12p).
@@ -414,6 +459,7 @@ exitWith(async () => {
   let ok = true;
   if (parts.has("soak")) ok = (await soak(Number(values.documents), values.verbose)) && ok;
   if (parts.has("two")) ok = (await twoLargest()) && ok;
+  if (parts.has("mixed")) ok = (await jobsAndCalls()) && ok;
   if (parts.has("peaks"))
     ok = (await peaks(Number(values["pdf-pages"]), values.only?.split(","))) && ok;
   return ok;
