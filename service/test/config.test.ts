@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CONFIGURATION_PAGE, configurationPage } from "../../scripts/docs-config";
 import { ConfigError, loadConfig, loadServiceConfig } from "../src/config";
+import { envSchema } from "../src/config/schema";
 import { listeningUrl } from "./listen-log";
 
 const problems = (env: Record<string, string>) => {
@@ -230,6 +231,13 @@ describe("loadConfig: the whole environment, read once", () => {
     const config = loadConfig({ SERVICE_API_KEYS: "k", PDF_DPI: "300" });
     expect(config.providers.pdfDpi).toBe(300);
     expect(config.run.pdfDpi).toBe(300);
+  });
+
+  it("has every variable in .env.example, the operator's starting point", () => {
+    const example = readFileSync(path.join(root, ".env.example"), "utf8");
+    const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const missing = Object.keys(envSchema.shape).filter((name) => !listed.has(name));
+    expect(missing).toEqual([]);
   });
 
   it("is what docs/configuration.md lists (npm run docs:config writes it)", () => {
