@@ -404,7 +404,7 @@ export async function measureCalibration(
 ): Promise<CalibrationResult> {
   const sets = setsOf(options);
   const category = CATALOG.find((c) => c.slug === "text-recognition") as CatalogEntry;
-  // The service's own defaults (registry-config.ts), as a buyer's request gets them.
+  // The service's own defaults (config/schema.ts), as a buyer's request gets them.
   const registry = createProviders(loadProviderConfig({ OCR_PREPROCESS: options.preprocess }));
   const scratch = mkdtempSync(path.join(tmpdir(), "calibration-"));
   try {

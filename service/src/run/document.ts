@@ -82,7 +82,7 @@ export interface ReadDocument {
   pages: number;
 }
 
-/** Limits on what one document may hold (process/config.ts; pixels: pages/pdf.ts). */
+/** Limits on what one document may hold (MAX_PDF_PAGES, config/schema.ts; pixels: pages/pdf.ts). */
 export interface DocumentLimits {
   maxPdfPages: number;
 }
