@@ -1196,7 +1196,7 @@ export async function generateInvoices(
     [...TILLS.entries()],
     async ([n, till]) => {
       const random = seeded(`${seed}:receipt:${n}`);
-      const built = receipt(till, random);
+      const built = receipt(till, random, seeded(`${seed}:receipt:${n}:shop`));
       // 80 mm thermal paper printed at 203 dpi.
       const { png } = await renderer.image(built.html, { width: 302, dpi: 203 });
       const { width, height } = pngSize(png);

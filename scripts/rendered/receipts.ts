@@ -2,6 +2,9 @@
 // faces, the shop's name on top, a date in the till's own form, the total
 // under "TOTAL", "AMOUNT DUE", "JUMLAH", "Summe"... A receipt's truth has the
 // three fields a receipt is judged on (shop, date, total) and says it is one.
+// A Malaysian shop's name, registration numbers and address are composed from
+// word lists on a stream of their own (see `malaysian` below): each a kind of
+// shop, none a copy of one.
 import { esc, MONO, NARROW, strip } from "./html";
 import {
   de,
@@ -16,14 +19,22 @@ import {
   sum,
   two,
 } from "./invoice-data";
-import { int, pick, type Random } from "./random";
+import { int, pick, type Random, shuffled } from "./random";
 
 const lines = (list: readonly string[]) => list.map(esc).join("<br>");
 
-interface Till {
-  language: string;
+/** Who the slip is from, as it prints it under its name. */
+interface Shop {
   shop: string;
   address: string[];
+  /** Lines under the shop's name (company number, tax registration), above its address. */
+  registration?: string[];
+  /** Lines under the heading (the till's document number, the cashier). */
+  info?: string[];
+}
+
+interface Layout {
+  language: string;
   currency: string;
   money: (cents: number) => string;
   /** The date and time as the till prints them. */
@@ -33,12 +44,8 @@ interface Till {
   /** Lines under the total (tax, payment), given the total. */
   after: (total: number, money: (cents: number) => string) => string[];
   footer: string;
-  /** Lines under the shop's name (company number, tax registration), above its address. */
-  registration?: string[];
   /** A heading under the address ("TAX INVOICE"). */
   heading?: string;
-  /** Lines under the heading (the till's document number, the cashier). */
-  info?: string[];
   /** The shop's name in the body's print, bold, as many tills print it. */
   plainName?: boolean;
   /**
@@ -47,6 +54,9 @@ interface Till {
    */
   totals?: (sum: number, money: (cents: number) => string) => { lines: string[]; total: number };
 }
+
+/** A till: its layout and a shop written out, or one composed from the stream it is given. */
+type Till = Layout & (Shop | { made: (random: Random) => Shop });
 
 /** Malaysian GST at 6 %, and cash rounded to the nearest 5 sen, as a till of 2015–2018 prints them. */
 function gstTotals(label: { net: string; tax: string; gross: string; rounding: string }) {
@@ -104,6 +114,193 @@ const cash =
     return [`${label.cash}  ${money(given)}`, `${label.change}  ${money(given - t)}`];
   };
 
+// ------------------------------------------------ Malaysian shops, composed
+
+/** Malay words shops are named with. */
+const MALAY_WORDS =
+  "AMAN BAHAGIA BERKAT BINTANG BUDI CAHAYA DAMAI HARAPAN INDAH JAYA MAJU MEGAH MURNI MUTIARA PERMAI SEJATI SENTOSA SETIA SINAR SRI SURIA TIMUR".split(
+    " ",
+  );
+/** Syllables of romanised Chinese names ("… HENG", "KIM …"). */
+const SYLLABLES =
+  "AH CHEONG CHOON FATT HENG HIN HOCK HONG KEAT KIM KWONG LIAN LOONG MING SENG TAT TECK WAH WENG YIK".split(
+    " ",
+  );
+/** Flowers, birds and stones that name streets and housing estates. */
+const PLACE_WORDS =
+  "ANGGERIK CEMPAKA DAHLIA DELIMA KEMBOJA KENANGA KENARI MAWAR MELATI MERBAH MERPATI NILAM NURI SERUNI TERATAI ZAMRUD".split(
+    " ",
+  );
+/** Towns and the states they are in. */
+const TOWNS: [town: string, state: string][] = [
+  ["BATU PAHAT", "JOHOR"],
+  ["KULAI", "JOHOR"],
+  ["MUAR", "JOHOR"],
+  ["SEGAMAT", "JOHOR"],
+  ["KLANG", "SELANGOR"],
+  ["RAWANG", "SELANGOR"],
+  ["SEMENYIH", "SELANGOR"],
+  ["IPOH", "PERAK"],
+  ["TAIPING", "PERAK"],
+  ["KUANTAN", "PAHANG"],
+  ["ALOR SETAR", "KEDAH"],
+  ["KOTA BHARU", "KELANTAN"],
+  ["NILAI", "NEGERI SEMBILAN"],
+];
+const CASHIERS = ["AINA", "FAIZAL", "MEI LING", "PRIYA", "SITI", "WEI JIE", "HAZIQ", "KAVITHA"];
+
+const digits = (random: Random, n: number) =>
+  Array.from({ length: n }, () => String(int(random, 0, 9))).join("");
+const letter = (random: Random) => String.fromCharCode(65 + int(random, 0, 25));
+/** Two different words of a list. */
+const pair = (random: Random, list: readonly string[]) => {
+  const [a = "", b = ""] = shuffled(random, list);
+  return `${a} ${b}`;
+};
+/**
+ * A name `make` composes (with what else it composed along with it), of a
+ * length in `[min, max]` characters: the length the layout was drawn for, so
+ * that a name wraps in large print where the layout says it does (or does
+ * not), whatever words it is made of.
+ */
+function ofLength<T extends readonly [string, ...unknown[]]>(
+  random: Random,
+  [min, max]: [number, number],
+  make: (random: Random) => T,
+): T {
+  for (let i = 0; i < 500; i++) {
+    const made = make(random);
+    if (made[0].length >= min && made[0].length <= max) return made;
+  }
+  throw new Error(`no name of ${min}-${max} characters`);
+}
+/** A company's number, old style ("(123456-A)"). */
+const companyNumber = (random: Random) => `${int(random, 100000, 999999)}-${letter(random)}`;
+/** A business's registration ("JM0123456-X"). */
+const businessNumber = (random: Random) =>
+  `${pick(random, ["JM", "SA", "PG", "KT", "NS"])}0${digits(random, 6)}-${letter(random)}`;
+/** A GST registration: twelve digits. */
+const gstNumber = (random: Random) => `00${digits(random, 10)}`;
+const phone = (random: Random) =>
+  `0${int(random, 3, 9)}-${int(random, 1000, 9999)} ${int(random, 1000, 9999)}`;
+const postcode = (random: Random) => String(int(random, 10000, 98999));
+/** A town, its postcode before it, its state after it when `state`. */
+const townLine = (random: Random, state = true) => {
+  const [town, name] = pick(random, TOWNS);
+  return `${postcode(random)} ${town}${state ? `, ${name}` : ""}`;
+};
+/** A street with a section number ("JALAN MELATI 3/2"). */
+const street = (random: Random, word = pick(random, PLACE_WORDS)) =>
+  `JALAN ${word} ${int(random, 1, 12)}/${int(random, 1, 9)}`;
+
+/** The Malaysian shops' names, registrations and addresses, by the kind of slip. */
+const malaysian = {
+  grocer: (random: Random): Shop => ({
+    // Short enough for one line.
+    shop: ofLength(random, [18, 23], (r) => [`KEDAI RUNCIT ${pair(r, MALAY_WORDS)}`])[0],
+    address: [
+      `NO. ${int(random, 1, 99)}, JALAN ${pick(random, PLACE_WORDS)}`,
+      townLine(random),
+      `TEL: ${phone(random)}`,
+    ],
+  }),
+  /** Its name in large print too long for the slip: it wraps. */
+  hardware: (random: Random): Shop => ({
+    shop: ofLength(random, [26, 26], (r) => [`${pair(r, MALAY_WORDS)} HARDWARE SDN BHD`])[0],
+    registration: [`(Co. No. ${companyNumber(random)})`, `GST ID No: ${gstNumber(random)}`],
+    address: [
+      `LOT ${int(random, 2, 60)}, JALAN PERUSAHAAN ${int(random, 1, 9)}`,
+      townLine(random),
+      `TEL: ${phone(random)}`,
+    ],
+  }),
+  restaurant: (random: Random): Shop => ({
+    shop: `RESTORAN ${pair(random, MALAY_WORDS)}`,
+    registration: [`(${businessNumber(random)})`, `GST REG NO: ${gstNumber(random)}`],
+    address: [
+      `NO ${int(random, 1, 99)}, JALAN ${pick(random, PLACE_WORDS)}`,
+      townLine(random, false),
+    ],
+  }),
+  /** Its housing estate in brackets in its name, and opening its address; the name wraps. */
+  stationer: (random: Random): Shop => {
+    const [shop, estate] = ofLength(random, [32, 32], (r) => {
+      const estate = pick(r, PLACE_WORDS);
+      return [`${pair(r, MALAY_WORDS)} (TAMAN ${estate}) SDN BHD`, estate] as const;
+    });
+    const [town, state] = pick(random, TOWNS);
+    const lot = int(random, 1, 40);
+    return {
+      shop,
+      registration: [`(${companyNumber(random)})`],
+      address: [
+        `NO. ${lot} & ${lot + 2}, ${street(random, estate)},`,
+        `TAMAN ${estate},`,
+        `${postcode(random)} ${town},`,
+        `${state}.`,
+      ],
+      info: [
+        `DOCUMENT NO : T${estate[0]}0${digits(random, 7)}`,
+        `CASHIER: ${pick(random, CASHIERS)}`,
+      ],
+    };
+  },
+  /** A name that wraps without a legal form. */
+  chickenRice: (random: Random): Shop => ({
+    shop: ofLength(random, [32, 32], (r) => [`${pair(r, SYLLABLES)} CHICKEN RICE RESTAURANT`])[0],
+    registration: [`(${businessNumber(random)})`, `GST ID : ${gstNumber(random)}`],
+    address: [
+      `${int(random, 1, 60)}, ${street(random)}, KAWASAN PERINDUSTRIAN ${pick(random, PLACE_WORDS)},`,
+      townLine(random),
+    ],
+    info: [
+      `INVOICE # : OR${digits(random, 10)}`,
+      `TABLE ${int(random, 1, 20)}  PAX ${int(random, 1, 6)}`,
+    ],
+  }),
+  pharmacy: (random: Random): Shop => ({
+    shop: `FARMASI ${pair(random, MALAY_WORDS)}`,
+    registration: [`(${businessNumber(random)})`],
+    address: [
+      `G-${two(int(random, 1, 20))}, ${street(random)}, BANDAR ${pick(random, PLACE_WORDS)},`,
+      townLine(random, false),
+    ],
+  }),
+  /** Its name in the body's print. */
+  sundries: (random: Random): Shop => ({
+    shop: `KEDAI UBAT & RUNCIT ${pair(random, SYLLABLES)}`,
+    registration: [`(${businessNumber(random)})`],
+    address: [
+      `NO ${int(random, 1, 99)}, JALAN ${pick(random, PLACE_WORDS)},`,
+      `${townLine(random)}.`,
+      `TEL: ${phone(random)}`,
+    ],
+  }),
+  /** Short words in the name's large print: a title before it, "(M)" after it. */
+  homeware: (random: Random): Shop => {
+    const lot = int(random, 100, 2999);
+    return {
+      shop: `${pick(random, ["DR.", "MS."])} ${pick(random, ["HOMEWARE", "KITCHENS", "LIGHTING", "PLUMBING"])} (M) SDN BHD`,
+      registration: [`(CO. REG : ${companyNumber(random)})`],
+      address: [
+        `LOT ${lot}-A & ${lot}-B, JALAN ${pick(random, PLACE_WORDS)} ${int(random, 1, 9)},`,
+        `KAWASAN PERINDUSTRIAN ${pick(random, PLACE_WORDS)},`,
+        townLine(random),
+      ],
+      info: [`SLIP NO.: ${int(random, 1, 9)}${digits(random, 9)}`, `TRANS: ${digits(random, 6)}`],
+    };
+  },
+  /** Its name in the body's print. */
+  minimarket: (random: Random): Shop => {
+    const area = `BANDAR ${pick(random, PLACE_WORDS)}`;
+    return {
+      shop: `${pick(random, MALAY_WORDS)}-MART ${area}`,
+      registration: [`GST ID: ${gstNumber(random)}`],
+      address: [`NO. ${int(random, 1, 99)}, ${street(random)}, ${area},`, townLine(random, false)],
+    };
+  },
+};
+
 export const TILLS: Till[] = [
   {
     language: "en",
@@ -149,8 +346,7 @@ export const TILLS: Till[] = [
   },
   {
     language: "en",
-    shop: "KEDAI RUNCIT SRI MAJU",
-    address: ["NO. 12, JALAN BESAR", "43000 KAJANG, SELANGOR", "TEL: 03-8736 2210"],
+    made: malaysian.grocer,
     currency: "MYR",
     money: (c) => en(c),
     when: (d, h, m) => `${two(d.d)}-${two(d.m)}-${d.y} ${two(h)}:${two(m)}`,
@@ -289,9 +485,7 @@ export const TILLS: Till[] = [
   },
   {
     language: "en",
-    shop: "MAJU JAYA HARDWARE SDN BHD",
-    registration: ["(Co. No. 654321-K)", "GST ID No: 001234567890"],
-    address: ["LOT 23, JALAN PERUSAHAAN 2", "68100 BATU CAVES, SELANGOR", "TEL: 03-6187 4420"],
+    made: malaysian.hardware,
     heading: "TAX INVOICE",
     currency: "MYR",
     money: (c) => en(c),
@@ -322,9 +516,7 @@ export const TILLS: Till[] = [
   },
   {
     language: "en",
-    shop: "RESTORAN SELERA KAMPUNG",
-    registration: ["(JM0712345-T)", "GST REG NO: 000987654321"],
-    address: ["NO 5, JALAN MERDEKA", "75000 MELAKA"],
+    made: malaysian.restaurant,
     heading: "SIMPLIFIED TAX INVOICE",
     currency: "MYR",
     money: (c) => `RM${en(c)}`,
@@ -354,11 +546,8 @@ export const TILLS: Till[] = [
   },
   {
     language: "en",
-    shop: "SINAR ILMU (TAMAN MOLEK) SDN BHD",
-    registration: ["(778812-P)"],
-    address: ["NO. 21, 23 & 25, JALAN MOLEK 1/9,", "TAMAN MOLEK,", "81100 JOHOR BAHRU,", "JOHOR."],
+    made: malaysian.stationer,
     heading: "CASH BILL",
-    info: ["DOCUMENT NO : TM01184032", "CASHIER: AINA"],
     currency: "MYR",
     money: (c) => en(c),
     when: (d, h, m) => `DATE: ${two(d.d)}/${two(d.m)}/${d.y} ${hour12(h, m, (h * 7 + m) % 60)}`,
@@ -375,15 +564,12 @@ export const TILLS: Till[] = [
     totals: roundedTotals({ net: "TOTAL:", rounding: "ROUNDING ADJUSTMENT" }),
     totalLabel: "ROUNDED TOTAL (RM):",
     after: cash({ cash: "CASH", change: "CHANGE" }, 1000),
-    footer: "GOODS SOLD ARE NOT RETURNABLE OR EXCHANGEABLE. THANK YOU, PLEASE COME AGAIN!",
+    footer: "NO REFUND OR EXCHANGE OF GOODS SOLD. THANK YOU, PLEASE COME AGAIN!",
   },
   {
     language: "en",
-    shop: "WAH HENG CHICKEN RICE RESTAURANT",
-    registration: ["(JM0612345-X)", "GST ID : 001122334455"],
-    address: ["12, JALAN TAMPOI 7/4, KAWASAN PERINDUSTRIAN TAMPOI,", "81200 JOHOR BAHRU, JOHOR"],
+    made: malaysian.chickenRice,
     heading: "TAX INVOICE",
-    info: ["INVOICE # : OR1805180217", "TABLE 7  PAX 2"],
     currency: "MYR",
     money: (c) => en(c),
     when: (d, h, m) => `${d.d} ${monthName("en", d.m).slice(0, 3)} ${d.y} ${two(h)}:${two(m)}`,
@@ -413,9 +599,7 @@ export const TILLS: Till[] = [
   },
   {
     language: "en",
-    shop: "FARMASI SIHAT SEJAHTERA",
-    registration: ["(SA0423871-M)"],
-    address: ["G-08, JALAN PJU 8/3, DAMANSARA PERDANA,", "47820 PETALING JAYA"],
+    made: malaysian.pharmacy,
     currency: "MYR",
     money: (c) => `RM ${en(c)}`,
     when: (d, h, m) => `Date : ${d.y}-${two(d.m)}-${two(d.d)}  Time : ${two(h)}:${two(m)}`,
@@ -529,10 +713,8 @@ export const TILLS: Till[] = [
   },
   {
     language: "en",
-    shop: "KEDAI UBAT & RUNCIT HOCK SENG",
+    made: malaysian.sundries,
     plainName: true,
-    registration: ["(JM0287766-D)"],
-    address: ["NO 8, JALAN PASAR BARU,", "86000 KLUANG, JOHOR.", "TEL: 07-772 1234"],
     currency: "MYR",
     money: (c) => en(c),
     when: (d, h, m) => `TARIKH: ${two(d.d)}/${two(d.m)}/${d.y}  MASA: ${two(h)}:${two(m)}`,
@@ -552,15 +734,8 @@ export const TILLS: Till[] = [
   },
   {
     language: "en",
-    shop: "MR. HARDWARE (M) SDN BHD",
-    registration: ["(CO. REG : 860671-D)"],
-    address: [
-      "LOT 1851-A & 1851-B, JALAN KPB 6,",
-      "KAWASAN PERINDUSTRIAN BALAKONG,",
-      "43300 SERI KEMBANGAN, SELANGOR",
-    ],
+    made: malaysian.homeware,
     heading: "TAX INVOICE",
-    info: ["SLIP NO.: 9010031923", "TRANS: 123456"],
     currency: "MYR",
     money: (c) => en(c),
     when: (d, h, m) => `${two(d.d)}-${two(d.m)}-${String(d.y).slice(2)} ${two(h)}:${two(m)}`,
@@ -582,14 +757,12 @@ export const TILLS: Till[] = [
     }),
     totalLabel: "TOTAL RM",
     after: cash({ cash: "CASH", change: "CHANGE" }, 5000),
-    footer: "EXCHANGE ALLOWED WITHIN 7 DAYS WITH RECEIPT",
+    footer: "GOODS MAY BE EXCHANGED WITHIN 7 DAYS WITH THIS SLIP",
   },
   {
     language: "en",
-    shop: "ECO-MART BANDAR BARU",
+    made: malaysian.minimarket,
     plainName: true,
-    registration: ["GST ID: 000456789012"],
-    address: ["NO. 3, JALAN BB 2/1, BANDAR BARU,", "70450 SEREMBAN"],
     currency: "MYR",
     money: (c) => en(c),
     when: (d, h, m) => `Date: ${two(d.d)}/${two(d.m)}/${d.y}  Time: ${hour12(h, m)}`,
@@ -613,8 +786,17 @@ export const TILLS: Till[] = [
   },
 ];
 
-/** A till receipt: shop name on top, a date in the till's own form, items, the total under its label. */
-export function receipt(till: Till, random: Random): { html: string; truth: InvoiceTruth } {
+/**
+ * A till receipt: shop name on top, a date in the till's own form, items, the
+ * total under its label. A shop the till composes comes from `names`, a stream
+ * of its own, so that the rest of the slip is drawn alike whatever it is called.
+ */
+export function receipt(
+  till: Till,
+  random: Random,
+  names: Random,
+): { html: string; truth: InvoiceTruth } {
+  const shop = "made" in till ? till.made(names) : till;
   const date = someDate(random);
   const hour = int(random, 7, 20);
   const minute = int(random, 0, 59);
@@ -634,11 +816,11 @@ export function receipt(till: Till, random: Random): { html: string; truth: Invo
     return row(left, right);
   };
   const body = `
-    <div class="shop${till.plainName ? " plain" : ""}">${esc(till.shop)}</div>
-    ${till.registration ? `<div class="c">${lines(till.registration)}</div>` : ""}
-    <div class="c">${lines(till.address)}</div>
+    <div class="shop${till.plainName ? " plain" : ""}">${esc(shop.shop)}</div>
+    ${shop.registration ? `<div class="c">${lines(shop.registration)}</div>` : ""}
+    <div class="c">${lines(shop.address)}</div>
     ${till.heading ? `<div class="c heading">${esc(till.heading)}</div>` : ""}
-    ${till.info ? `<div>${lines(till.info)}</div>` : ""}
+    ${shop.info ? `<div>${lines(shop.info)}</div>` : ""}
     ${dateOnTop ? when : ""}
     <div class="rule"></div>
     ${chosen
@@ -672,7 +854,7 @@ export function receipt(till: Till, random: Random): { html: string; truth: Invo
     truth: {
       document_type: "receipt",
       language_hints: [till.language],
-      fields: { supplier_name: till.shop, invoice_date: iso(date), total: total / 100 },
+      fields: { supplier_name: shop.shop, invoice_date: iso(date), total: total / 100 },
       line_items: [],
     },
   };

@@ -274,7 +274,7 @@ export function readInvoiceNumber(
   pages: readonly PageRows[],
   labels: readonly LabelledCell[],
 ): InvoiceField {
-  // "No. 5, Jalan Pasar" is a street, not the number after "No.".
+  // "No. 5, Jalan …" is a street, not the number after "No.".
   const numbers = labels.filter((l) => !STREET_NUMBER.test(l.cell.text));
   const labelled = labelledValue(pages, numbers, "invoice_number", readNumber, { down: true });
   if (labelled.value !== null) return labelled;

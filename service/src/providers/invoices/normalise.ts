@@ -305,7 +305,7 @@ const GLUED_CODE =
 
 /**
  * An amount alone in its text with a space read beside its decimal point
- * ("51. 05", "RM25 .25", a faded till's), perhaps with the till's mark of its
+ * ("51. 05", "RM31 .45", a faded till's), perhaps with the till's mark of its
  * tax class after it ("19. 99 *", "3 ,50 B"): read without it, its text as printed.
  */
 const STRAY_SPACE =
@@ -315,7 +315,7 @@ const closeUp = (text: string) => text.replace(/ (?=[.,]\d{2}$)|(?<=[.,]) (?=\d{
 
 /** Every amount printed in `text`, in order (percentages are not amounts). */
 export function findAmounts(text: string): Found<number>[] {
-  // A currency's letters run into the amount ("RM23.70", "EUR12,50"): blanked, so indices hold.
+  // A currency's letters run into the amount ("RM18.45", "EUR12,50"): blanked, so indices hold.
   const spaced = text.replace(GLUED_CODE, (code) => " ".repeat(code.length));
   const stray = STRAY_SPACE.exec(spaced);
   if (stray?.[2]) {

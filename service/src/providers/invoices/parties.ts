@@ -197,8 +197,8 @@ function sameParty(a: string, b: string): boolean {
 
 /**
  * Whether `line` names `name` again: all of it ("Contoso Inn" under a logo
- * read "Contoso"), or its first word; not a part of it ("TAMAN MOLEK", the
- * district of "SINAR ILMU (TAMAN MOLEK) SDN BHD", opening its address).
+ * read "Contoso"), or its first word; not a part of it (the housing estate in
+ * brackets in a name, "… (TAMAN …) SDN BHD", opening its address).
  */
 const namesAgain = (line: string, name: string) =>
   (key(name).length > 0 && key(line).includes(key(name))) || sameFirstWord(line, name);
@@ -275,7 +275,7 @@ function nameIn(cell: Cell, from = 0): Piece | undefined {
   if (last?.[1] && isTitle(last[1]) && /\p{L}{2}/u.test(text.slice(start, start + last.index))) {
     end = start + last.index;
   }
-  // A registration number in brackets after the name ("(519537-X)", "(Reg. 12345)").
+  // A registration number in brackets after the name ("(123456-A)", "(Reg. 12345)").
   const registration = /\s*\([^()]*\d[^()]*\)\s*$/u.exec(text.slice(start, end));
   if (registration && registration.index > 0) end = start + registration.index;
   const raw = text.slice(start, end);
@@ -337,7 +337,7 @@ function addressOf(lines: readonly (Cell | Piece)[]): InvoiceField {
     // A tax number or phone before the address is passed over; after it, it ends the address.
     if (issuer && kept.length === 0) continue;
     if (issuer) break;
-    // A company's registration number in brackets under its name ("(81109-A)").
+    // A company's registration number in brackets under its name ("(12345-A)").
     if (/^\([^()]*\d[^()]*\)$/u.test(text.trim())) continue;
     const labelled =
       !/^\d/.test(text) &&
@@ -804,7 +804,7 @@ function shop(
     top.push(...row.cells);
   }
   // The name's part of a line that goes on with the street.
-  // Without a registration number in brackets ("99 Speed Mart S/B (519537-X)")
+  // Without a registration number in brackets ("12 Mini Market S/B (123456-A)")
   // or the store's number ("QUIKSTOP MARKET #4411", no postcode).
   const namePart = (c: Cell) =>
     (NAME_THEN_STREET.exec(c.text)?.[1] ?? c.text)
@@ -822,7 +822,7 @@ function shop(
       (c.text.match(/\p{L}/gu) ?? []).length >= 3 &&
       // A logo's letters right over the street may be read with little confidence ("ALDI").
       meanConfidence(c) >= (overStreet(c) ? LOGO_CONFIDENCE / 3 : 0.25) &&
-      // A name may start with a number when it carries a legal form ("99 Speed Mart S/B")
+      // A name may start with a number when it carries a legal form ("12 Mini Market S/B")
       // or the number is a store's, with a leading zero no street's number has
       // ("012 Lifestyle Brooklyn").
       (!/^\W*\d/u.test(c.text) || legalForm(c.text) !== undefined || /^\W*0\d/u.test(c.text)) &&
@@ -918,10 +918,10 @@ function shop(
   if (!found) return undefined;
   // A name set wide breaks into cells ("P E N N Y - M A R K T   GmbH"): its
   // legal form alone is one cell of it, the last. A name in large print may
-  // break anywhere ("SINAR ILMU", "(TAMAN MOLEK)"): the cells beside it in
-  // large print are of it.
+  // break anywhere (its words, then "(TAMAN …)" in a cell of its own): the
+  // cells beside it in large print are of it.
   const line = first.rows[best.row]?.cells ?? [];
-  // In the name's large print beside it, however short ("MR.", "(M)"), but no
+  // In the name's large print beside it, however short ("DR.", "(M)"), but no
   // label, title, amount or date.
   const inLarge = (c: Cell) =>
     large(best) &&
@@ -950,7 +950,7 @@ function shop(
   const before = nameOf(line.slice(from, at));
   const after = nameOf(line.slice(at + 1, to));
   // A name too long for the slip goes on under itself, in its own print
-  // larger than the body's ("MAJU JAYA HARDWARE SDN" over "BHD"), or with the
+  // larger than the body's ("… HARDWARE SDN" over "BHD"), or with the
   // legal form alone: one name, its address after both. Under a name in the
   // body's print, the next line is the address.
   const span = { ...best, bbox: union(line.slice(from, to).map((c) => c.bbox)) };
