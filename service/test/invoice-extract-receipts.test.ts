@@ -120,7 +120,7 @@ describe("a till receipt's cash, change and rounding", () => {
     (_, extract) => {
       const data = extract(
         document([
-          [300, 40, "SINAR ILMU SDN BHD"],
+          [300, 40, "CAHAYA BUKU SDN BHD"],
           [100, 90, "DATE: 09/04/2025 3:37:22 PM"],
           [100, 140, "CORRECTION TAPE"],
           [700, 140, "6.57"],

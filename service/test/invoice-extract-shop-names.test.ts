@@ -45,7 +45,7 @@ describe("a shop's name as its print sets it", () => {
   it("a shop whose name starts with a number and carries its registration number", () => {
     const data = extractByLayout(
       document([
-        [300, 40, "88 FRESH MART SDN BHD (771204-K)"],
+        [300, 40, "77 SEGAR MART SDN BHD (604318-W)"],
         [300, 65, "LOT 12, JALAN MELATI 3,"],
         [300, 90, "47100 PUCHONG, SELANGOR"],
         [300, 115, "GST ID : 001234567890"],
@@ -64,7 +64,7 @@ describe("a shop's name as its print sets it", () => {
       ]),
     );
     expect(valuesOf(data)).toMatchObject({
-      supplier_name: "88 FRESH MART SDN BHD",
+      supplier_name: "77 SEGAR MART SDN BHD",
       supplier_address: "LOT 12, JALAN MELATI 3, 47100 PUCHONG, SELANGOR",
       invoice_number: "CS-0042871",
       invoice_date: "2018-11-08",
@@ -134,8 +134,8 @@ describe("a shop's name as its print sets it", () => {
     const data = extractByLayout(
       withWords(
         document([
-          [330, 130, "12, JALAN TAMPOI 7/4,"],
-          [330, 155, "81200 JOHOR BAHRU, JOHOR"],
+          [330, 130, "8, JALAN KENANGA 3/2,"],
+          [330, 155, "83000 BATU PAHAT, JOHOR"],
           [100, 205, "26 May 2025 13:44"],
           [100, 255, "CHINESE TEA"],
           [700, 255, "6.64"],
@@ -152,7 +152,7 @@ describe("a shop's name as its print sets it", () => {
     );
     expect(valuesOf(data)).toMatchObject({
       supplier_name: "WAH HENG CHICKEN RICE RESTAURANT",
-      supplier_address: "12, JALAN TAMPOI 7/4, 81200 JOHOR BAHRU, JOHOR",
+      supplier_address: "8, JALAN KENANGA 3/2, 83000 BATU PAHAT, JOHOR",
     });
   });
 
@@ -160,9 +160,9 @@ describe("a shop's name as its print sets it", () => {
     const data = extractByLayout(
       withWords(
         document([
-          [330, 120, "NO. 21, JALAN MOLEK 1/9,"],
-          [330, 145, "TAMAN MOLEK,"],
-          [330, 170, "81100 JOHOR BAHRU"],
+          [330, 120, "NO. 21, JALAN SERAI 2/5,"],
+          [330, 145, "TAMAN SERAI,"],
+          [330, 170, "86000 KLUANG"],
           [100, 220, "DATE: 09/04/2025 3:37:22 PM"],
           [100, 270, "RULER 30CM"],
           [700, 270, "2.40"],
@@ -172,16 +172,16 @@ describe("a shop's name as its print sets it", () => {
           [700, 340, "5.00"],
         ]),
         [
-          ...big(100, 30, "SINAR ILMU", 34),
+          ...big(100, 30, "CAHAYA BUKU", 34),
           // Brackets stand taller than the letters.
-          ...big(380, 28, "(TAMAN MOLEK)", 38),
+          ...big(380, 28, "(TAMAN SERAI)", 38),
           ...big(300, 72, "SDN BHD", 34),
         ],
       ),
     );
     expect(valuesOf(data)).toMatchObject({
-      supplier_name: "SINAR ILMU (TAMAN MOLEK) SDN BHD",
-      supplier_address: "NO. 21, JALAN MOLEK 1/9, TAMAN MOLEK, 81100 JOHOR BAHRU",
+      supplier_name: "CAHAYA BUKU (TAMAN SERAI) SDN BHD",
+      supplier_address: "NO. 21, JALAN SERAI 2/5, TAMAN SERAI, 86000 KLUANG",
     });
   });
 
@@ -212,12 +212,12 @@ describe("a shop's name as its print sets it", () => {
     ).toBe("SUPERMERCADOS LA PLAZA SDN BHD");
   });
 
-  it("short cells beside a name in large print are of it ('MR.', '(M)')", () => {
+  it("short cells beside a name in large print are of it ('DR.', '(M)')", () => {
     const data = extractByLayout(
       withWords(
         document([
-          [330, 120, "LOT 1851-A, JALAN KPB 6,"],
-          [330, 145, "43300 SERI KEMBANGAN"],
+          [330, 120, "LOT 2207-B, JALAN INDUSTRI 4,"],
+          [330, 145, "47100 PUCHONG"],
           [100, 195, "16-04-22 08:45"],
           [100, 245, "LED BULB 9W"],
           [700, 245, "2.81"],
@@ -227,14 +227,14 @@ describe("a shop's name as its print sets it", () => {
           [700, 315, "5.00"],
         ]),
         [
-          ...big(100, 30, "MR.", 32),
+          ...big(100, 30, "DR.", 32),
           ...big(240, 28, "HARDWARE", 40),
           ...big(500, 28, "(M)", 40),
           ...big(640, 30, "SDN BHD", 32),
         ],
       ),
     );
-    expect(data.fields.supplier_name.value).toBe("MR. HARDWARE (M) SDN BHD");
+    expect(data.fields.supplier_name.value).toBe("DR. HARDWARE (M) SDN BHD");
   });
 
   it("a comma between a name and its legal form in two cells stays", () => {
