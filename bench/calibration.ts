@@ -303,7 +303,7 @@ async function readBare(bare: BareTesseract, page: Page): Promise<Reading> {
 
 type Route = (page: Page) => Promise<Reading>;
 
-/** Routing as the service does it (routes/process.ts): a fresh page cache per request. */
+/** Routing as the service does it (api/process.ts): a fresh page cache per request. */
 function routeWith(router: ReturnType<typeof createRouter>, category: CatalogEntry): Route {
   return async (page) => {
     const started = performance.now();

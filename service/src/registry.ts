@@ -46,7 +46,7 @@ export interface ProviderConfig {
 const shared = new WeakMap<ReadonlyMap<string, Provider>, { close(): Promise<void> }>();
 
 export function createProviders(config: ProviderConfig): Map<string, Provider> {
-  // Which way up a page is, for every engine (text/upright.ts).
+  // Which way up a page is, for every engine (providers/text/upright.ts).
   const orientation = createOrientationDetector({ command: config.tesseractCommand });
   // Large print is read at half size (the "downscale" step) only by the providers
   // measured to read it as well so, and faster: Tesseract's LSTM engines on photos

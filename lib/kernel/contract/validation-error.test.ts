@@ -36,7 +36,7 @@ describe("toValidationItems", () => {
 
   it("tells a string that is no number from a fraction where an integer belongs", () => {
     // zod reports a string given to z.int() as "expected number", so it reads as float_parsing;
-    // integers in query strings use their own check (routes/categories.ts: int_parsing).
+    // integers in query strings use their own check (api/categories.ts: int_parsing).
     const schema = z.object({ a: z.number(), b: z.int() });
     expect(items(schema, { a: "seven", b: 1.5 }).map((i) => [i.type, i.msg, i.input])).toEqual([
       [

@@ -1,5 +1,5 @@
 // Outside /v1, no key: liveness, readiness, the OpenAPI document; Prometheus metrics
-// behind METRICS_KEY unless they have a port of their own (routes/metrics.ts).
+// behind METRICS_KEY unless they have a port of their own (api/metrics.ts).
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "../deps";
 import { buildOpenApiDocument } from "../openapi";

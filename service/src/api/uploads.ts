@@ -45,7 +45,7 @@ export const uploadRoutes: FastifyPluginAsync<AppDeps> = async (app, { config, d
       contentType,
       createdAt,
       expiresAt: new Date(createdAt.getTime() + ttl * 1000),
-      // Only this key may have the document back (routes/documents.ts).
+      // Only this key may have the document back (api/documents.ts).
       ...(request.apiKeyId ? { apiKeyId: request.apiKeyId } : {}),
     });
     return {

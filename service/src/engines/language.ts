@@ -1,7 +1,7 @@
 // Language hints (input.language_hints) → the Tesseract language string to run.
 // Clients send ISO 639-1 ("en"), tags with a region ("en-US") or Tesseract's own
 // codes ("eng"). The service refuses a hint outside the category's `languages`
-// (process/request.ts), so every hint that reaches an engine is one it reads.
+// (run/request.ts), so every hint that reaches an engine is one it reads.
 
 /**
  * The languages text recognition reads (ISO 639-1), in the order the app offers

@@ -1,7 +1,7 @@
 // Which way up a page is: Tesseract's orientation and script detection (OSD),
 // from Debian's osd.traineddata through the tesseract CLI when it runs here
 // (`--psm 0`), else from @tesseract.js-data/osd through a tesseract.js worker
-// of its own (`detect()`, the legacy engine that data needs). text/upright.ts
+// of its own (`detect()`, the legacy engine that data needs). providers/text/upright.ts
 // asks only about pages whose first reading looks turned
 // (docs/quality-reading.md, "Turned pages").
 //

@@ -1,6 +1,6 @@
 // The pages of a TIFF (a scanner's or a fax's multi-page file), each read like a
-// PDF page: process/pages.ts measures every page before any engine runs, and
-// text/ocr-document.ts reads them in order, each handed to the engines as a PNG.
+// PDF page: run/pages.ts measures every page before any engine runs, and
+// providers/text/ocr-document.ts reads them in order, each handed to the engines as a PNG.
 // sharp (libvips) reads them: a page's size comes from its header, and only the
 // page being read is decoded. The engines' own readers would see the first page
 // only (the canvas none at all).
@@ -11,7 +11,7 @@ import { MAX_PAGE_PIXELS } from "./pdf";
 
 /**
  * sharp loads libvips, a native library: only when a TIFF comes. Headers are
- * read whatever size they declare (process/pages.ts says what is too large);
+ * read whatever size they declare (run/pages.ts says what is too large);
  * no page larger than MAX_PAGE_PIXELS is decoded.
  */
 async function open(bytes: Buffer, options: SharpOptions, decode: boolean): Promise<Sharp> {

@@ -177,7 +177,7 @@ const mebibytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))
  * read when the storage could not (S3 mode). An object over the category's limit (only
  * S3 can hold one: its presigned PUT cannot bound the size) is refused before it is
  * read, and deleted. A document with too many pages or pixels is refused from its
- * headers (process/pages.ts) and kept: a smaller version goes in a new upload.
+ * headers (run/pages.ts) and kept: a smaller version goes in a new upload.
  */
 export async function readDocument(
   resolved: ResolvedDocument,

@@ -7,7 +7,7 @@ import type { IdempotencyStore, StoredResponse } from "../db/types";
 export type KeyClaim =
   /**
    * Run the request: it has no key, or the key is now its own. `settle` stores the
-   * answer worth replaying, or frees the key when there is none (routes/process.ts).
+   * answer worth replaying, or frees the key when there is none (api/process.ts).
    */
   | { kind: "fresh"; settle: (response: StoredResponse | undefined) => Promise<void> }
   /** The key already answered this request: send that answer again. */

@@ -2,6 +2,6 @@
 
 /**
  * No page is rasterised larger than this, whatever its size in points, and no image
- * larger is read (process/pages.ts refuses it before any engine sees it).
+ * larger is read (run/pages.ts refuses it before any engine sees it).
  */
 export const MAX_PAGE_PIXELS = 40_000_000;
