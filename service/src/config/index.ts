@@ -73,7 +73,7 @@ export const loadRunConfig = (env: RawEnv = {}) => runSettings(parseEnv(runSchem
 export const loadRoutingConfig = (env: RawEnv = {}) =>
   routingSettings(parseEnv(routingSchema, env));
 export const loadProviderConfig = (env: RawEnv = {}) =>
-  providerSettings(parseEnv(providersSchema, env));
+  providerSettings(parseEnv(providersSchema.extend({ PDF_DPI: runSchema.shape.PDF_DPI }), env));
 export const loadJobsConfig = (env: RawEnv = {}) => jobsSettings(parseEnv(jobsSchema, env));
 
 type Of<S extends z.ZodObject> = z.output<S>;
@@ -163,12 +163,12 @@ function routingSettings(e: Of<typeof routingSchema>): RoutingConfig {
 }
 
 /** PDF_DPI is read once, with the run's settings: the same resolution draws and costs a page. */
-function providerSettings(e: Of<typeof providersSchema> & { PDF_DPI?: number }): ProviderConfig {
+function providerSettings(e: Of<typeof providersSchema> & { PDF_DPI: number }): ProviderConfig {
   return {
     tesseractCommand: e.TESSERACT_CMD,
     pdftoppmCommand: e.PDF_RASTERISER === "pdftoppm" ? e.PDFTOPPM_CMD : undefined,
     pdftotextCommand: e.PDF_TEXT_READER === "pdftotext" ? e.PDFTOTEXT_CMD : undefined,
-    pdfDpi: e.PDF_DPI ?? runSchema.shape.PDF_DPI.parse(undefined),
+    pdfDpi: e.PDF_DPI,
     nativeConcurrency: e.TESSERACT_NATIVE_CONCURRENCY,
     tesseractJsPoolSize: e.TESSERACTJS_POOL_SIZE,
     paddleConcurrency: e.PADDLEOCR_CONCURRENCY,
