@@ -1,8 +1,9 @@
 // Times, durations and names for runs, the same on the server and in the
 // browser (UTC, so a server render never disagrees with the page), and what a
 // run gives its support details.
-import type { SupportContext } from "@/components/result/support-details";
+
 import type { RunDetail } from "@/lib/ledger/types";
+import type { SupportContext } from "@/lib/result/support-details";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { formatCost } from "@/components/result/describe-meta";
 import type { RunSummary } from "@/lib/ledger/types";
+import { formatCost } from "@/lib/result/describe-meta";
 import { formatAgo, formatTime, runTitle } from "./format";
 import { RunStatusBadge } from "./run-status-badge";
 

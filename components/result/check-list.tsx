@@ -1,12 +1,6 @@
 // The service's own checks of an answer, in plain words: which held, which failed
 // (and so made the service try another way), which could not be checked.
-export type CheckState = "ok" | "wrong" | "unknown";
-
-export interface CheckItem {
-  id: string;
-  state: CheckState;
-  text: string;
-}
+import type { CheckItem, CheckState } from "@/lib/result/checks";
 
 const LOOK: Record<CheckState, { mark: string; className: string; sr: string }> = {
   ok: { mark: "✓", className: "bg-emerald-50 text-emerald-900 ring-emerald-600/20", sr: "Passed" },

@@ -1,10 +1,10 @@
 "use client";
 // What every structured result view takes, and the pieces they share.
 import { secondaryButton } from "@/components/button-styles";
+import type { DocumentFile } from "@/components/result/page/use-document-file";
+import { downloadCsv, downloadJson, jsonText } from "@/lib/export/download";
 import type { ProcessResult } from "@/lib/kernel/contract";
 import { CopyButton } from "./copy-button";
-import { downloadCsv, downloadJson, jsonText } from "./download";
-import type { DocumentFile } from "./use-document-file";
 
 export interface DataViewProps<Data> {
   data: Data;

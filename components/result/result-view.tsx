@@ -6,21 +6,21 @@
 // crash.
 import { type ReactNode, useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
+import { InvoiceResult } from "@/components/result/invoice/invoice-result";
+import { JsonViewer } from "@/components/result/json/json-viewer";
+import { OcrResult } from "@/components/result/ocr/ocr-result";
+import { type OriginalSource, useDocumentFile } from "@/components/result/page/use-document-file";
+import { MetaPanel } from "@/components/result/run/meta-panel";
+import { TableResult } from "@/components/result/table/table-result";
 import type { ProcessAnswer } from "@/lib/api/documents";
+import { baseName, downloadJson } from "@/lib/export/download";
 import type { InvoiceData, OcrData, ProcessResult, TableData } from "@/lib/kernel/contract";
 import { invoiceDataSchema } from "@/lib/kernel/contract/data/invoice";
 import { ocrDataSchema } from "@/lib/kernel/contract/data/ocr";
 import { tableDataSchema } from "@/lib/kernel/contract/data/table";
+import { DEFAULT_COST_UNIT } from "@/lib/result/describe-meta";
+import type { SupportContext } from "@/lib/result/support-details";
 import type { DataViewProps } from "./data-view";
-import { DEFAULT_COST_UNIT } from "./describe-meta";
-import { baseName, downloadJson } from "./download";
-import { InvoiceResult } from "./invoice-result";
-import { JsonViewer } from "./json-viewer";
-import { MetaPanel } from "./meta-panel";
-import { OcrResult } from "./ocr-result";
-import type { SupportContext } from "./support-details";
-import { TableResult } from "./table-result";
-import { type OriginalSource, useDocumentFile } from "./use-document-file";
 
 type Parsed =
   | { kind: "invoice"; data: InvoiceData }

@@ -1,6 +1,6 @@
 import { formatTime } from "@/components/ledger/format";
-import { formatCost, formatLatency } from "@/components/result/describe-meta";
 import type { RunStats } from "@/lib/ledger";
+import { formatCost, formatLatency } from "@/lib/result/describe-meta";
 import { BarChart } from "./bar-chart";
 import { ChartCard } from "./chart-card";
 

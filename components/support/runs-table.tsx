@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { formatTime, runTitle } from "@/components/ledger/format";
 import { RunStatusBadge } from "@/components/ledger/run-status-badge";
-import { formatCost, formatLatency } from "@/components/result/describe-meta";
 import type { RunSummary } from "@/lib/ledger/types";
+import { formatCost, formatLatency } from "@/lib/result/describe-meta";
 
 const th = "px-3 py-2.5 text-left font-medium text-slate-500 text-xs uppercase tracking-wide";
 const td = "px-3 py-3 align-top";

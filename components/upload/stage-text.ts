@@ -1,6 +1,7 @@
 // What each stage of a file says in its row and to a screen reader. Pure.
-import { formatCost, formatLatency } from "@/components/result/describe-meta";
-import { jobProgressLabel } from "@/components/result/job-progress";
+
+import { jobProgressLabel } from "@/components/result/run/job-progress";
+import { formatCost, formatLatency } from "@/lib/result/describe-meta";
 import { formatBytes, formatElapsed, formatSpeed, percentOf } from "@/lib/upload/format";
 import type { QueueEntry, Stage } from "@/lib/upload/queue-state";
 

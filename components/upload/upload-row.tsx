@@ -1,6 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
-import { CancelJobButton } from "@/components/result/cancel-job-button";
+import { CancelJobButton } from "@/components/result/run/cancel-job-button";
 import { TraceId } from "@/components/trace-id";
 import { formatBytes, percentOf } from "@/lib/upload/format";
 import type { QueueEntry } from "@/lib/upload/queue-state";

@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { JobProgress } from "@/components/result/job-progress";
+import { JobProgress } from "@/components/result/run/job-progress";
 import { QueryProvider } from "@/lib/query/query-provider";
 import type { QueueEntry } from "@/lib/upload/queue-state";
 import { useUploadQueue } from "@/lib/upload/use-upload-queue";

@@ -6,8 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { CancelJobButton } from "@/components/result/cancel-job-button";
-import { JobProgress } from "@/components/result/job-progress";
+import { CancelJobButton } from "@/components/result/run/cancel-job-button";
+import { JobProgress } from "@/components/result/run/job-progress";
 import { isFinishedJobAnswer, type JobAnswer } from "@/lib/api/jobs";
 import { toAppError } from "@/lib/errors";
 import { QueryProvider } from "@/lib/query/query-provider";

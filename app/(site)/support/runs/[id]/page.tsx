@@ -4,7 +4,7 @@ import { RefreshWhilePending } from "@/app/(site)/runs/refresh-while-pending";
 import { secondaryButton } from "@/components/button-styles";
 import { runSupportContext, runTitle } from "@/components/ledger/format";
 import { RunStatusBadge } from "@/components/ledger/run-status-badge";
-import { JsonViewer } from "@/components/result/json-viewer";
+import { JsonViewer } from "@/components/result/json/json-viewer";
 import { StatePanel } from "@/components/state-panel";
 import { JobCard } from "@/components/support/job-card";
 import { LookupForm } from "@/components/support/lookup-form";

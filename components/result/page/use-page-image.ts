@@ -4,7 +4,7 @@
 // or, when the document is not in the tab, the words that were read, with a
 // note that says why in plain words.
 import { useState } from "react";
-import type { PageImages } from "./page-images";
+import type { PageImages } from "@/lib/page-images/page-images";
 import type { SheetPage } from "./page-sheet";
 import type { DocumentFile } from "./use-document-file";
 import { useObjectUrl } from "./use-object-url";

@@ -1,10 +1,10 @@
 "use client";
+import { BoxRect, PageSheet, type SheetPage } from "@/components/result/page/page-sheet";
 // One recognised page with its word boxes (text recognition). A word's box
 // says its text and confidence under the pointer; a tap or click on it picks
 // it (a phone has no pointer to hover with), and the picked word's box stands out.
 import type { OcrPage } from "@/lib/kernel/contract";
-import { formatConfidence, isLowConfidence, lowConfidenceCount } from "./ocr-text";
-import { BoxRect, PageSheet, type SheetPage } from "./page-sheet";
+import { formatConfidence, isLowConfidence, lowConfidenceCount } from "@/lib/result/ocr-text";
 
 export function PageView({
   page,

@@ -1,15 +1,15 @@
 "use client";
 // A text-recognition result's pages, one under the other in a scroller of
-// their own: each page mounts as it comes near (lazy-mount.tsx) and its
-// document page is drawn as it comes into view (page-canvas.tsx), so a long
+// their own: each page mounts as it comes near (page/lazy-mount.tsx) and its
+// document page is drawn as it comes into view (page/page-canvas.tsx), so a long
 // document costs what is looked at. The page list and its buttons jump to a
 // page; scrolling tells the text beside it which page is being read.
 import { useEffect, useRef, useState } from "react";
+import { LazyMount } from "@/components/result/page/lazy-mount";
+import { PageNav } from "@/components/result/page/page-nav";
+import type { PagePictures } from "@/components/result/page/use-page-image";
 import type { OcrPage } from "@/lib/kernel/contract";
-import { LazyMount } from "./lazy-mount";
-import { PageNav } from "./page-nav";
 import { PageView } from "./page-view";
-import type { PagePictures } from "./use-page-image";
 
 export interface PickedWord {
   page: number;

@@ -2,8 +2,8 @@
 // The person's PDF or TIFF opened for drawing while a result view shows it,
 // and closed when it goes.
 import { useEffect, useState } from "react";
-import { openPageImages } from "./open-page-images";
-import { drawsPages, type PageImages } from "./page-images";
+import { openPageImages } from "@/lib/page-images/open-page-images";
+import { drawsPages, type PageImages } from "@/lib/page-images/page-images";
 
 export type PageImagesState =
   /** Nothing to draw from: no file, or one the browser shows itself (an image). */

@@ -3,16 +3,16 @@
 // fields as a labelled form and the line items as a table. Hovering or
 // focusing a field or a line item shows its box on the page.
 import { useMemo } from "react";
+import { CsvActions, card, type DataViewProps, JsonActions } from "@/components/result/data-view";
+import { RawData } from "@/components/result/json/raw-data";
+import { MarkedPage } from "@/components/result/page/marked-page";
+import { useHighlight } from "@/components/result/page/use-highlight";
+import { baseName } from "@/lib/export/download";
 import type { InvoiceData } from "@/lib/kernel/contract";
-import { CsvActions, card, type DataViewProps, JsonActions } from "./data-view";
-import { baseName } from "./download";
+import { fieldsCsv, lineItemsCsv, sourceNote } from "@/lib/result/invoice-text";
 import { InvoiceChecks } from "./invoice-checks";
 import { fieldHighlights, InvoiceFields } from "./invoice-fields";
 import { InvoiceLineItems, lineItemHighlights } from "./invoice-line-items";
-import { fieldsCsv, lineItemsCsv, sourceNote } from "./invoice-text";
-import { MarkedPage } from "./marked-page";
-import { RawData } from "./raw-data";
-import { useHighlight } from "./use-highlight";
 
 export function InvoiceResult({ data, result, original, fileName }: DataViewProps<InvoiceData>) {
   const { active, handlers } = useHighlight();

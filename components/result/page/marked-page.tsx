@@ -3,8 +3,8 @@
 // with a faint box around everything that was found, and a strong one around
 // the thing under the pointer or the keyboard focus.
 import { type ReactNode, useState } from "react";
+import { card } from "@/components/result/data-view";
 import type { ResultPage } from "@/lib/kernel/contract";
-import { card } from "./data-view";
 import { PageNav } from "./page-nav";
 import { PageNote } from "./page-note";
 import { BoxRect, type DrawnText, PageSheet } from "./page-sheet";

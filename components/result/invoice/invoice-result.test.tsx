@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ResultView } from "@/components/result/result-view";
 import type { ProcessAnswer } from "@/lib/api/documents";
 import type { InvoiceData } from "@/lib/kernel/contract";
 import { sampleInvoice, sampleInvoiceWithProblems, sampleMeta } from "@/lib/testing/result-samples";
-import { ResultView } from "./result-view";
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,9 @@
 // The service's own checks of the tables it found, in plain words: which held,
 // which failed (and so made the service try another way), which did not apply.
+
+import { CheckList } from "@/components/result/check-list";
 import type { TableData } from "@/lib/kernel/contract";
-import { type CheckItem, CheckList } from "./check-list";
+import type { CheckItem } from "@/lib/result/checks";
 
 interface CheckLine extends CheckItem {
   id: "table_found" | "rows_agree" | "words_within_rules";

@@ -1,10 +1,10 @@
 "use client";
+import type { Highlight, HighlightHandlers } from "@/components/result/page/use-highlight";
 // One table as a real grid: its header row as column headers, merged cells
 // merged. Pointing at or tapping a cell shows the cell's box on the page; the
 // table's own box shows while the grid is under the pointer or has the focus.
 import type { Table } from "@/lib/kernel/contract";
-import { type GridCell, gridRows, headerRowCount } from "./table-text";
-import type { Highlight, HighlightHandlers } from "./use-highlight";
+import { type GridCell, gridRows, headerRowCount } from "@/lib/result/table-text";
 
 export function TableGrid({
   table,

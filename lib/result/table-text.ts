@@ -1,6 +1,7 @@
 // Reading table data for the screen and for downloads.
+
+import { toCsv } from "@/lib/export/csv";
 import type { BBox, Table } from "@/lib/kernel/contract";
-import { toCsv } from "./csv";
 
 export interface GridCell {
   row: number;

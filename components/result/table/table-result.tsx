@@ -3,16 +3,16 @@
 // the tables' boxes.
 import { useMemo } from "react";
 import { secondaryButton } from "@/components/button-styles";
+import { CsvActions, card, type DataViewProps, JsonActions } from "@/components/result/data-view";
+import { RawData } from "@/components/result/json/raw-data";
+import { MarkedPage } from "@/components/result/page/marked-page";
+import { type Highlight, useHighlight } from "@/components/result/page/use-highlight";
+import { baseName, downloadBlob, downloadText } from "@/lib/export/download";
+import { tablesMarkdown } from "@/lib/export/markdown";
 import type { TableData } from "@/lib/kernel/contract";
-import { CsvActions, card, type DataViewProps, JsonActions } from "./data-view";
-import { baseName, downloadBlob, downloadText } from "./download";
-import { tablesMarkdown } from "./markdown";
-import { MarkedPage } from "./marked-page";
-import { RawData } from "./raw-data";
+import { tableCsv, tableSize, tableXlsx } from "@/lib/result/table-text";
 import { TableChecks } from "./table-checks";
 import { TableGrid } from "./table-grid";
-import { tableCsv, tableSize, tableXlsx } from "./table-text";
-import { type Highlight, useHighlight } from "./use-highlight";
 
 export function TableResult({ data, result, original, fileName }: DataViewProps<TableData>) {
   const { active, handlers } = useHighlight();

@@ -1,8 +1,8 @@
 "use client";
+import type { Highlight, HighlightHandlers } from "@/components/result/page/use-highlight";
 // An invoice's line items as a table, in printed order, with their sum.
 import type { InvoiceData } from "@/lib/kernel/contract";
-import { formatAmount, invoiceCurrency } from "./invoice-text";
-import type { Highlight, HighlightHandlers } from "./use-highlight";
+import { formatAmount, invoiceCurrency } from "@/lib/result/invoice-text";
 
 /** Line items with a box on the page (one read from an e-invoice's XML may have none). */
 export function lineItemHighlights(data: InvoiceData): Highlight[] {

@@ -6,13 +6,13 @@
 // tab does not have it) and what was read.
 import { useState } from "react";
 import { secondaryButton } from "@/components/button-styles";
+import { CopyButton } from "@/components/result/copy-button";
+import type { DocumentFile } from "@/components/result/page/use-document-file";
+import { downloadBlob, downloadJson, downloadText } from "@/lib/export/download";
+import { ocrMarkdown } from "@/lib/export/markdown";
 import type { OcrData, ProcessResult } from "@/lib/kernel/contract";
-import { CopyButton } from "./copy-button";
-import { downloadBlob, downloadJson, downloadText } from "./download";
-import { ocrMarkdown } from "./markdown";
-import { openPageImages } from "./open-page-images";
-import type { PageImages } from "./page-images";
-import type { DocumentFile } from "./use-document-file";
+import { openPageImages } from "@/lib/page-images/open-page-images";
+import type { PageImages } from "@/lib/page-images/page-images";
 
 /** What a searchable PDF can be made of: a PDF, or pictures the browser or utif2 decodes. */
 const SEARCHABLE = new Set([
@@ -67,7 +67,7 @@ export function OcrActions({
         opened = await openPageImages(file).catch(() => null);
       }
       const hasText = (images ?? opened)?.hasText;
-      const { searchablePdf } = await import("./searchable-pdf");
+      const { searchablePdf } = await import("@/lib/export/searchable-pdf");
       const pdf = await searchablePdf(data, file, { pageHasText: hasText });
       downloadBlob(`${stem}-searchable.pdf`, pdf);
     } catch (error) {

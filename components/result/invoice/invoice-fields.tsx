@@ -1,10 +1,10 @@
 "use client";
+import type { Highlight, HighlightHandlers } from "@/components/result/page/use-highlight";
 // An invoice's fields as a labelled form, grouped as a person reads an
 // invoice: who, which invoice, how much.
 import type { InvoiceData, InvoiceFieldName } from "@/lib/kernel/contract";
-import { displayValue, FIELD_LABEL, invoiceCurrency } from "./invoice-text";
-import { formatConfidence, isLowConfidence } from "./ocr-text";
-import type { Highlight, HighlightHandlers } from "./use-highlight";
+import { displayValue, FIELD_LABEL, invoiceCurrency } from "@/lib/result/invoice-text";
+import { formatConfidence, isLowConfidence } from "@/lib/result/ocr-text";
 
 const GROUPS: { title: string; names: InvoiceFieldName[] }[] = [
   {

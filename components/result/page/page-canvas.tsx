@@ -3,7 +3,7 @@
 // boxes. It is drawn only once it comes near the screen, so a long document
 // costs what is looked at, and drawn again only when shown much larger.
 import { useEffect, useRef } from "react";
-import type { PageImages } from "./page-images";
+import type { PageImages } from "@/lib/page-images/page-images";
 
 /** Device pixels across at most: sharp on a large screen, bounded in memory. */
 const MAX_WIDTH = 2400;

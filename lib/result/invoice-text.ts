@@ -1,8 +1,9 @@
 // Reading invoice data for people: field labels, amounts and dates as a
 // person writes them, the checks in plain words, and the CSV downloads.
+
+import { type CsvValue, toCsv } from "@/lib/export/csv";
 import type { InvoiceData, InvoiceField, InvoiceFieldName } from "@/lib/kernel/contract";
-import type { CheckItem, CheckState } from "./check-list";
-import { type CsvValue, toCsv } from "./csv";
+import type { CheckItem, CheckState } from "./checks";
 import { formatConfidence } from "./ocr-text";
 
 export const FIELD_LABEL: Record<InvoiceFieldName, string> = {

@@ -11,7 +11,7 @@ import {
   MAX_MATCHES,
   ROOT_PATH,
   searchJson,
-} from "./json-search";
+} from "@/lib/result/json-search";
 
 /** Children drawn at first under an open array or object; more on request. */
 const PAGE = 100;

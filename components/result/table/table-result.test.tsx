@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import Papa from "papaparse";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ResultView } from "@/components/result/result-view";
 import type { TableData } from "@/lib/kernel/contract";
 import { sampleMeta, sampleTables } from "@/lib/testing/result-samples";
-import { ResultView } from "./result-view";
 
 afterEach(() => {
   cleanup();

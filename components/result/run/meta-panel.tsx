@@ -1,5 +1,5 @@
+import { CopyButton } from "@/components/result/copy-button";
 import type { ProcessMeta } from "@/lib/kernel/contract";
-import { CopyButton } from "./copy-button";
 import {
   DEFAULT_COST_UNIT,
   describeFailover,
@@ -8,8 +8,8 @@ import {
   formatLatency,
   isSuccessOutcome,
   UNSURE_OUTCOME,
-} from "./describe-meta";
-import { type SupportContext, supportDetailsText } from "./support-details";
+} from "@/lib/result/describe-meta";
+import { type SupportContext, supportDetailsText } from "@/lib/result/support-details";
 
 const smallButton =
   "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 font-medium text-slate-700 text-xs shadow-sm hover:bg-slate-50";

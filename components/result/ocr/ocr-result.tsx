@@ -2,15 +2,20 @@
 // Text recognition: the document's pages with their word boxes beside the
 // text read from them, and what a person takes away (ocr-actions.tsx).
 import { useId, useState } from "react";
+import type { DataViewProps } from "@/components/result/data-view";
+import { RawData } from "@/components/result/json/raw-data";
+import { PageNote } from "@/components/result/page/page-note";
+import { usePagePictures } from "@/components/result/page/use-page-image";
+import { baseName } from "@/lib/export/download";
 import type { OcrData } from "@/lib/kernel/contract";
-import type { DataViewProps } from "./data-view";
-import { baseName } from "./download";
+import {
+  documentText,
+  formatConfidence,
+  LOW_CONFIDENCE,
+  lowConfidenceCount,
+} from "@/lib/result/ocr-text";
 import { OcrActions } from "./ocr-actions";
 import { OcrPages, type PickedWord } from "./ocr-pages";
-import { documentText, formatConfidence, LOW_CONFIDENCE, lowConfidenceCount } from "./ocr-text";
-import { PageNote } from "./page-note";
-import { RawData } from "./raw-data";
-import { usePagePictures } from "./use-page-image";
 
 export function OcrResult({ data, result, original, fileName }: DataViewProps<OcrData>) {
   const switchId = useId();

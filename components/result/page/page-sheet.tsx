@@ -7,8 +7,8 @@
 // same pixels, so they line up whatever size the picture is shown at.
 import { type ReactNode, useState } from "react";
 import type { BBox } from "@/lib/kernel/contract";
+import type { PageImages } from "@/lib/page-images/page-images";
 import { PageCanvas } from "./page-canvas";
-import type { PageImages } from "./page-images";
 
 /** Text written on a drawn sheet. `stretch` fills the box (a word); otherwise it only shrinks to fit. */
 export interface DrawnText {

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { secondaryButton } from "@/components/button-styles";
 import { ErrorState } from "@/components/error-state";
+import { CopyButton } from "@/components/result/copy-button";
+import { type SupportContext, supportDetailsText } from "@/lib/result/support-details";
 import type { Failure } from "@/lib/upload/failure";
-import { CopyButton } from "./copy-button";
-import { type SupportContext, supportDetailsText } from "./support-details";
 
 /** A run that failed: what happened and what to do, the trace id, and the details for support. */
 export function FailedRun({

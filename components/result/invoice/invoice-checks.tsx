@@ -1,7 +1,8 @@
 // The service's own checks of an invoice, in plain words.
+
+import { CheckList } from "@/components/result/check-list";
 import type { InvoiceData } from "@/lib/kernel/contract";
-import { CheckList } from "./check-list";
-import { checkLines } from "./invoice-text";
+import { checkLines } from "@/lib/result/invoice-text";
 
 export function InvoiceChecks({ data }: { data: InvoiceData }) {
   return (
