@@ -6,6 +6,16 @@ import type { InvoiceData, InvoiceField, InvoiceFieldName } from "@/lib/kernel/c
 import type { CheckItem, CheckState } from "./checks";
 import { formatConfidence } from "./ocr-text";
 
+/**
+ * A field given less confidence than this is marked "check this": the service's
+ * confidence is the chance a field is right, and from 0.9 on it is right nearly always.
+ */
+export const FIELD_SURE = 0.9;
+
+/** Whether a found field should be checked against the document before it is used. */
+export const needsCheck = (field: InvoiceField) =>
+  field.value !== null && field.confidence < FIELD_SURE;
+
 export const FIELD_LABEL: Record<InvoiceFieldName, string> = {
   supplier_name: "Supplier",
   supplier_address: "Supplier address",

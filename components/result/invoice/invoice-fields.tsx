@@ -3,8 +3,8 @@ import type { Highlight, HighlightHandlers } from "@/components/result/page/use-
 // An invoice's fields as a labelled form, grouped as a person reads an
 // invoice: who, which invoice, how much.
 import type { InvoiceData, InvoiceFieldName } from "@/lib/kernel/contract";
-import { displayValue, FIELD_LABEL, invoiceCurrency } from "@/lib/result/invoice-text";
-import { formatConfidence, isLowConfidence } from "@/lib/result/ocr-text";
+import { displayValue, FIELD_LABEL, invoiceCurrency, needsCheck } from "@/lib/result/invoice-text";
+import { formatConfidence } from "@/lib/result/ocr-text";
 
 const GROUPS: { title: string; names: InvoiceFieldName[] }[] = [
   {
@@ -47,8 +47,16 @@ export function InvoiceFields({
   activeId: string | undefined;
 }) {
   const currency = invoiceCurrency(data);
+  const toCheck = GROUPS.flatMap((g) => g.names).filter((name) => needsCheck(data.fields[name]));
   return (
     <div className="space-y-5" data-testid="invoice-fields">
+      {toCheck.length > 0 ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 text-sm" role="note">
+          {toCheck.length === 1
+            ? "One field is marked “Check this”: compare it with the document before you use it."
+            : `${toCheck.length} fields are marked “Check this”: compare them with the document before you use them.`}
+        </p>
+      ) : null}
       {GROUPS.map((group) => (
         <div key={group.title}>
           <h3 className="font-medium text-slate-500 text-xs uppercase tracking-wide">
@@ -60,7 +68,7 @@ export function InvoiceFields({
               const value = displayValue(name, field, currency);
               const target = highlights.get(name);
               const printed = squash(field.text);
-              const low = value !== null && isLowConfidence(field);
+              const low = value !== null && needsCheck(field);
               return (
                 <div
                   key={name}
@@ -97,7 +105,7 @@ export function InvoiceFields({
                   ) : null}
                   {low ? (
                     <dd className="mt-1 inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-amber-900 text-xs">
-                      Check this: read with {formatConfidence(field.confidence)} confidence
+                      Check this: {formatConfidence(field.confidence)} sure it is right
                     </dd>
                   ) : null}
                 </div>

@@ -40,7 +40,15 @@ describe("the invoice result", () => {
     expect(within(fields).getByText("Printed as “£”")).toBeTruthy();
     // Only line breaks and commas differ: nothing to point out.
     expect(within(fields).queryByText(/Printed as “12 Harbour Road/)).toBeNull();
-    expect(within(fields).getByText("Check this: read with 52% confidence")).toBeTruthy();
+    // Every field under 0.9 is marked, and the marks are counted above the fields.
+    const marked = [...fields.querySelectorAll("[data-field]")]
+      .filter((el) => el.textContent?.includes("Check this"))
+      .map((el) => el.getAttribute("data-field"));
+    expect(marked).toEqual(["customer_address", "due_date", "currency"]);
+    expect(within(fields).getByText("Check this: 52% sure it is right")).toBeTruthy();
+    expect(within(fields).getByRole("note").textContent).toBe(
+      "3 fields are marked “Check this”: compare them with the document before you use them.",
+    );
 
     const items = screen.getByTestId("line-items");
     const rows = within(items)
