@@ -29,6 +29,8 @@ export interface BenchDoc {
   kind: DocKind;
   mimeType: string;
   truth: Truth;
+  /** Where it comes from: a repository, or a generator (first-sight scores are by source). */
+  source: string;
 }
 
 export interface BenchSet {
@@ -60,7 +62,7 @@ const readTruth = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Tr
 const byName = (a: BenchDoc, b: BenchDoc) => a.name.localeCompare(b.name, "en", { numeric: true });
 
 /** Every document of a directory with a truth beside it (`name.json`). */
-function directoryDocs(dir: string): BenchDoc[] {
+function directoryDocs(dir: string, source: string): BenchDoc[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => MIME[path.extname(name).toLowerCase()] !== undefined)
@@ -69,7 +71,7 @@ function directoryDocs(dir: string): BenchDoc[] {
       if (!existsSync(truth)) return [];
       const file = path.join(dir, name);
       const mimeType = MIME[path.extname(name).toLowerCase()] ?? "application/octet-stream";
-      return [{ name, file, kind: kindOf(name), mimeType, truth: readTruth(truth) }];
+      return [{ name, file, kind: kindOf(name), mimeType, truth: readTruth(truth), source }];
     })
     .sort(byName);
 }
@@ -78,7 +80,11 @@ function directoryDocs(dir: string): BenchDoc[] {
 function manifestDocs(dir: string): BenchDoc[] {
   const manifest = path.join(dir, "manifest.json");
   if (!existsSync(manifest)) return [];
-  const entries = JSON.parse(readFileSync(manifest, "utf8")) as { file: string; truth: string }[];
+  const entries = JSON.parse(readFileSync(manifest, "utf8")) as {
+    file: string;
+    truth: string;
+    source: { repo: string };
+  }[];
   return entries
     .filter((e) => existsSync(path.join(dir, e.file)) && existsSync(path.join(dir, e.truth)))
     .map((e) => ({
@@ -87,6 +93,7 @@ function manifestDocs(dir: string): BenchDoc[] {
       kind: kindOf(e.file),
       mimeType: MIME[path.extname(e.file).toLowerCase()] ?? "application/octet-stream",
       truth: readTruth(path.join(dir, e.truth)),
+      source: e.source.repo,
     }))
     .sort(byName);
 }
@@ -94,8 +101,8 @@ function manifestDocs(dir: string): BenchDoc[] {
 const isReceipt = (d: BenchDoc) => d.truth.document_type === "receipt";
 
 /** A generator's directory as three sets: text-layer PDFs, photos, receipts. */
-function generated(dir: string, id: string, title: string): BenchSet[] {
-  const docs = directoryDocs(dir).filter((d) => !d.name.startsWith("mismatch"));
+function generated(dir: string, id: string, title: string, source: string): BenchSet[] {
+  const docs = directoryDocs(dir, source).filter((d) => !d.name.startsWith("mismatch"));
   const missing = existsSync(dir) ? undefined : `${path.relative(root, dir)} does not exist`;
   return [
     {
@@ -129,8 +136,13 @@ function real(set: string, id: string, title: string): BenchSet {
  * generator's invoices (fixtures/rendered/invoices unless given).
  */
 export function benchSets(renderedDir = path.join(root, "fixtures/rendered/invoices")): BenchSet[] {
-  const calibration = generated(path.join(root, "fixtures/calibration/invoices"), "cal", "calib.");
-  const rendered = generated(renderedDir, "rendered", "rendered");
+  const calibration = generated(
+    path.join(root, "fixtures/calibration/invoices"),
+    "cal",
+    "calib.",
+    "canvas generator",
+  );
+  const rendered = generated(renderedDir, "rendered", "rendered", "HTML generator");
   return [
     // The canvas generator draws no receipts.
     ...calibration.filter((s) => s.id !== "cal-receipt"),

@@ -21,7 +21,7 @@
 //
 // It measures each provider against the OCR engine under it, so it takes both
 // from the service's provider registry, without HTTP around them.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { InvoiceData } from "@/lib/kernel/contract";
 import { loadProviderConfig } from "../service/src/config";
 import type { Provider, ProviderOutput } from "../service/src/providers/interface/types";
@@ -268,6 +268,31 @@ function detailLine(r: Run): string {
   ].join("  ");
 }
 
+/** One JSON line per truth field the run answered: its features, and whether it is right. */
+function fieldRecords(run: Run): string[] {
+  const output = run.output as
+    | (Run["output"] & { features?: Record<string, number[]> })
+    | undefined;
+  if (!output?.features) return [];
+  return Object.entries(run.doc.truth.fields).flatMap(([field, want]) => {
+    const features = output.features?.[field];
+    if (!features) return [];
+    const got = output.data.fields[field as keyof InvoiceData["fields"]];
+    return [
+      JSON.stringify({
+        set: run.set,
+        source: run.doc.source,
+        doc: run.doc.name,
+        provider: run.provider,
+        field,
+        right: sameValue(got?.value, want),
+        confidence: got?.confidence,
+        features,
+      }),
+    ];
+  });
+}
+
 async function main() {
   const values = benchArgs({
     sets: { type: "string" },
@@ -275,6 +300,9 @@ async function main() {
     rendered: { type: "string" },
     "skip-ocr": { type: "boolean", default: false },
     detail: { type: "boolean", default: false },
+    // Every field each provider and the router answered, with its features and whether
+    // it is right, one JSON a line: what scripts/fit/invoice-confidence.ts fits on.
+    records: { type: "string" },
   });
   const wanted = values.sets?.split(",");
   const sets = benchSets(values.rendered).filter((s) => !wanted || wanted.includes(s.id));
@@ -388,6 +416,10 @@ async function main() {
         markdownTable(verdictTable),
       ),
     );
+  }
+  if (values.records) {
+    writeFileSync(values.records, runs.flatMap(fieldRecords).join("\n"));
+    console.log(`\nfield records: ${values.records}`);
   }
   process.exitCode = results.every((v) => v.met) ? 0 : 1;
 }

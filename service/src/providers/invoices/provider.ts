@@ -15,6 +15,7 @@ import {
 } from "../../pages/word-sources";
 import type { Provider, ProviderInput, ProviderOutput } from "../interface/types";
 import { checkInvoice } from "./checks";
+import { fieldFeatures, withCalibratedConfidence } from "./confidence";
 import { answerFromEmbedded } from "./embedded-xml/embedded";
 import type { Extractor } from "./extract";
 import { type BlockReader, rereadName } from "./name-line";
@@ -62,6 +63,18 @@ async function extractUpright(
   return backOnImage(laid, again === laid.data ? data : extract(again), words);
 }
 
+/** The answer with its fields' confidence calibrated (confidence.ts), and its checks. */
+function answer(data: InvoiceData, photo: boolean, pages: number): InvoiceOutput {
+  const features = fieldFeatures(data, photo);
+  const calibrated = withCalibratedConfidence(data, features);
+  return { data: calibrated, pages, check: checkInvoice(calibrated), features };
+}
+
+/** An invoice provider's output: with each field's features, for the bench that fits the model. */
+export interface InvoiceOutput extends ProviderOutput<InvoiceData> {
+  features?: ReturnType<typeof fieldFeatures>;
+}
+
 export interface InvoiceProviderOptions {
   /** The engine that reads a photographed receipt's name again on its own (name-line.ts). */
   nameEngine?: OcrEngine;
@@ -76,7 +89,7 @@ export function createInvoiceProvider(
   return {
     name,
     available: () => wordSourcesAvailable(sources),
-    async run(input: ProviderInput): Promise<ProviderOutput<InvoiceData>> {
+    async run(input: ProviderInput): Promise<InvoiceOutput> {
       const fromXml = await answerFromEmbedded(input, sources.pdf, extract);
       if (fromXml) return fromXml;
       const { words, image } = await readWords(sources, input);
@@ -96,11 +109,9 @@ export function createInvoiceProvider(
       if (!image && data.fields.supplier_name.value === null) {
         const more = await withPictures(sources, input, words.data);
         const again = more === words.data ? data : await extractUpright(extract, more);
-        if (again.fields.supplier_name.value !== null) {
-          return { data: again, pages: words.pages, check: checkInvoice(again) };
-        }
+        if (again.fields.supplier_name.value !== null) return answer(again, false, words.pages);
       }
-      return { data, pages: words.pages, check: checkInvoice(data) };
+      return answer(data, image !== undefined, words.pages);
     },
     close: sources.close,
   };
