@@ -56,6 +56,35 @@ describe("DocumentUploader", () => {
     expect(screen.queryByLabelText("Language of the text")).toBeNull();
   });
 
+  it("names the languages in plain words, sorted by name, and hints the chosen one's code", async () => {
+    // In the order the service lists them: by code.
+    render(
+      <DocumentUploader
+        categoryId="c1"
+        categoryName="Text recognition"
+        languages={languageOptions(["cs", "en", "hu", "mi", "no", "pl", "sq", "tr"])}
+      />,
+    );
+    const options = screen.getAllByRole("option").map((o) => o.textContent);
+    expect(options).toEqual([
+      "Not sure",
+      "Albanian",
+      "Czech",
+      "English",
+      "Hungarian",
+      "Māori",
+      "Norwegian",
+      "Polish",
+      "Turkish",
+    ]);
+    fireEvent.change(screen.getByLabelText("Language of the text"), { target: { value: "pl" } });
+    const input = screen.getByLabelText("Choose documents to upload");
+    fireEvent.change(input, { target: { files: [png("strona.png")] } });
+    await vi.waitFor(() =>
+      expect(handed.batches).toEqual([{ names: ["strona.png"], hints: ["pl"] }]),
+    );
+  });
+
   it("hands files added before the engine arrives to it, in order, with their language", async () => {
     render(
       <DocumentUploader

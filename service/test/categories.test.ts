@@ -11,6 +11,57 @@ afterAll(async () => {
   await svc?.close();
 });
 
+/** Every Latin-script language both Tesseract engines have data for, by ISO 639-1 code. */
+const LATIN_SCRIPT = [
+  "af",
+  "az",
+  "bs",
+  "ca",
+  "cs",
+  "cy",
+  "da",
+  "de",
+  "en",
+  "eo",
+  "es",
+  "et",
+  "eu",
+  "fi",
+  "fr",
+  "ga",
+  "gl",
+  "hr",
+  "ht",
+  "hu",
+  "id",
+  "is",
+  "it",
+  "jv",
+  "la",
+  "lb",
+  "lt",
+  "lv",
+  "mi",
+  "ms",
+  "mt",
+  "nl",
+  "no",
+  "pl",
+  "pt",
+  "qu",
+  "ro",
+  "sk",
+  "sl",
+  "sq",
+  "su",
+  "sv",
+  "sw",
+  "tr",
+  "uz",
+  "vi",
+  "yo",
+];
+
 async function page(query = "") {
   const res = await svc.fetch(`/v1/categories${query}`);
   expect(res.status).toBe(200);
@@ -69,7 +120,7 @@ describe("paging", () => {
         "slug",
         "status",
       ]);
-      if (active) expect(item.languages).toEqual(["en", "de", "fr", "es", "it", "pt", "nl"]);
+      if (active) expect(item.languages).toEqual(LATIN_SCRIPT);
       expect(item.max_bytes).toBe(25 * 1024 * 1024);
       if (item.status === "active") expect(item.accepts).toContain("application/pdf");
       else expect(item.accepts).toEqual([]);

@@ -222,11 +222,16 @@ describe("process", () => {
           input: {
             document: invoice.s3_uri,
             mime_type: "image/png",
-            language_hints: ["de-DE", "ja", "eng", "ger", "tlh"],
+            // Polish, Czech (by its ISO 639-2/B code) and Turkish are read; Japanese and Klingon not.
+            language_hints: ["de-DE", "ja", "eng", "ger", "tlh", "pl-PL", "cze", "tr"],
           },
         }),
       );
-      const expected = "'en', 'de', 'fr', 'es', 'it', 'pt' or 'nl'";
+      const expected =
+        "'af', 'az', 'bs', 'ca', 'cs', 'cy', 'da', 'de', 'en', 'eo', 'es', 'et', 'eu', 'fi', 'fr', " +
+        "'ga', 'gl', 'hr', 'ht', 'hu', 'id', 'is', 'it', 'jv', 'la', 'lb', 'lt', 'lv', 'mi', 'ms', " +
+        "'mt', 'nl', 'no', 'pl', 'pt', 'qu', 'ro', 'sk', 'sl', 'sq', 'su', 'sv', 'sw', 'tr', 'uz', " +
+        "'vi' or 'yo'";
       expect(items).toEqual([
         {
           type: "literal_error",
