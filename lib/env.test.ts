@@ -21,7 +21,27 @@ describe("parseEnv", () => {
       SESSION_SECRET: undefined,
       SUPPORT_ACCOUNTS: new Map(),
       SUPPORT_SESSION_HOURS: 8,
+      OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+      OTEL_EXPORTER_OTLP_HEADERS: {},
     });
+  });
+
+  it("reads the trace collector's address and headers, never printing the headers", () => {
+    const env = parseEnv({
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+      OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=abc%3D1, tenant=shop",
+    });
+    expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBe("http://collector:4318");
+    expect(env.OTEL_EXPORTER_OTLP_HEADERS).toEqual({ "x-api-key": "abc=1", tenant: "shop" });
+    expect(() =>
+      parseEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "grpc://collector",
+        OTEL_EXPORTER_OTLP_HEADERS: "hunter2",
+      }),
+    ).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be an http\(s\) URL[\s\S]*OTEL_EXPORTER_OTLP_HEADERS: must be name=value pairs, comma-separated$/,
+    );
+    expect(() => parseEnv({ OTEL_EXPORTER_OTLP_HEADERS: "hunter2" })).not.toThrow(/hunter2/);
   });
 
   it("reports every bad variable at once, the ledger's and the sessions' too, never a secret", () => {

@@ -6,8 +6,9 @@
 import "server-only";
 import path from "node:path";
 import { z } from "zod";
-// Only the pure parsers of lib/settings/: env is a leaf, imported by the modules
-// that use it and importing none of them.
+// Only pure parsers (lib/settings/, the OTLP headers'): env is a leaf, imported by
+// the modules that use it and importing none of them.
+import { parseOtlpHeaders } from "@/lib/kernel/tracing";
 import { sharedSettingsProblems } from "@/lib/settings/shared-settings";
 import { type Accounts, parseAccounts } from "@/lib/settings/support-accounts";
 import { parseTrustedProxies } from "@/lib/settings/trusted-proxies";
@@ -104,6 +105,22 @@ const envSchema = z.object({
     .min(0.01, "must be at least 0.01")
     .max(720, "must be at most 720")
     .default(8),
+
+  // --- Traces (lib/kernel/tracing/, lib/http/tracing.ts), as the service reads them ---
+  // An OTLP/HTTP collector's base address; unset: no span is exported.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .optional(),
+  // Headers sent to it, name=value,… (e.g. its API key).
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .default("")
+    .transform((text, ctx) => {
+      const headers = parseOtlpHeaders(text);
+      if (headers) return headers;
+      ctx.addIssue({ code: "custom", message: "must be name=value pairs, comma-separated" });
+      return z.NEVER;
+    }),
 });
 
 export type AppEnv = Omit<z.output<typeof envSchema>, "UPLOAD_ORIGINS"> & {
@@ -112,7 +129,7 @@ export type AppEnv = Omit<z.output<typeof envSchema>, "UPLOAD_ORIGINS"> & {
 };
 
 /** Values of these never appear in a message (they go to logs). */
-const SECRET = /KEY|SECRET|PASSWORD|TOKEN|ACCOUNTS|DATABASE_URL|REDIS_URL/;
+const SECRET = /KEY|SECRET|PASSWORD|TOKEN|ACCOUNTS|DATABASE_URL|REDIS_URL|HEADERS/;
 
 /**
  * Checks an environment; a bad one fails with one message that names every

@@ -15,6 +15,7 @@ import { safeParse } from "zod/mini";
 import type * as core from "zod/v4/core";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { currentTraceId, traceServiceCall } from "@/lib/http/tracing";
 import { errorFromUpstream, type Operation } from "./upstream-error";
 
 export interface RoutingRequest<S extends core.$ZodType> {
@@ -54,28 +55,39 @@ export async function routingFetch<S extends core.$ZodType>(
   let headers: Headers;
   let text: string;
   try {
-    const response = await pool().request({
-      method,
-      path: buildPath(request.path, request.query),
-      headers: {
-        Accept: "application/json",
-        // Answers are asked for unencoded. The service sits on the same network
-        // and sends small JSON uncompressed; compressing it would only cost CPU
-        // on both sides. undici 7's `decompress` interceptor is still marked
-        // experimental, so nothing here decodes: an answer encoded anyway fails
-        // the contract check below (bad_response, its encoding logged).
-        "Accept-Encoding": "identity",
-        ...(request.body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...request.headers,
-        "X-API-Key": key,
-      },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      // The one deadline: it also covers reading the body.
-      signal: deadline.signal,
+    const path = buildPath(request.path, request.query);
+    const origin = new URL(env.ROUTING_API_URL);
+    const response = await traceServiceCall(method, origin, path, async (traceparent) => {
+      const answer = await pool().request({
+        method,
+        path,
+        headers: {
+          Accept: "application/json",
+          // Answers are asked for unencoded. The service sits on the same network
+          // and sends small JSON uncompressed; compressing it would only cost CPU
+          // on both sides. undici 7's `decompress` interceptor is still marked
+          // experimental, so nothing here decodes: an answer encoded anyway fails
+          // the contract check below (bad_response, its encoding logged).
+          "Accept-Encoding": "identity",
+          ...(request.body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...request.headers,
+          // The service continues this call's trace: `meta.trace_id` is its id.
+          ...traceparent,
+          "X-API-Key": key,
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        // The one deadline: it also covers reading the body.
+        signal: deadline.signal,
+      });
+      return {
+        statusCode: answer.statusCode,
+        headers: answer.headers,
+        text: await answer.body.text(),
+      };
     });
     status = response.statusCode;
     headers = toHeaders(response.headers);
-    text = await response.body.text();
+    text = response.text;
   } catch (error) {
     if (deadline.timedOut()) {
       log(operation, `no answer within ${timeoutMs} ms`);
@@ -191,7 +203,8 @@ function describeCause(error: unknown): string {
   return typeof code === "string" ? code : cause instanceof Error ? cause.message : "unknown";
 }
 
-// One line per failure, for operators: never the key, never a body.
-function log(operation: Operation, what: string, traceId?: string) {
+// One line per failure, for operators: never the key, never a body. The trace is the
+// service's answer's, or else the call's own (the one it sent the service).
+function log(operation: Operation, what: string, traceId = currentTraceId()) {
   console.warn(`[routing] ${operation}: ${what}${traceId ? ` (trace ${traceId})` : ""}`);
 }

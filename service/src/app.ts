@@ -15,7 +15,7 @@ import { createAuthHook } from "./http/auth";
 import { useJsonBodies } from "./http/body";
 import { frameworkErrors, installErrorHandling } from "./http/error-handler";
 import { createRateLimitHook } from "./http/rate-limit";
-import { genTraceId } from "./http/trace";
+import { genTraceId, traceRequests } from "./http/trace";
 import { type Jobs, startJobs } from "./jobs";
 import { httpDuration, httpRequests } from "./metrics";
 import { isEmbeddedStore } from "./storage/embedded";
@@ -55,6 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   });
+  // First: its onRoute hook must see every route.
+  traceRequests(app);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);

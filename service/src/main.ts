@@ -1,5 +1,6 @@
 // The Routing Service's entry point: config → database → storage → router → HTTP and jobs.
 
+import { startTracing } from "@/lib/kernel/tracing/sdk";
 import { buildMetricsApp, metricsOnPublicPort } from "./api/metrics";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -13,7 +14,16 @@ import { startRetentionSweep, UNUSED_GRACE_MS } from "./storage/retention";
 async function main(): Promise<void> {
   // The whole environment first: bad values stop the start before anything opens, all
   // of them named at once.
-  const { service: config, run, routing, providers: providerConfig, jobs } = loadConfig();
+  const {
+    service: config,
+    run,
+    routing,
+    providers: providerConfig,
+    jobs,
+    telemetry,
+  } = loadConfig();
+  // Before anything makes a span; nothing is exported without OTEL_EXPORTER_OTLP_ENDPOINT.
+  const tracing = startTracing(telemetry);
 
   const db = await openServiceDb(config.databaseUrl, config.dataDir, idempotencyOptions(run));
   const store = await createObjectStore(config);
@@ -56,6 +66,7 @@ async function main(): Promise<void> {
       await retention.stop();
       await closeAll(providers);
       await db.close();
+      await tracing.shutdown();
     } finally {
       process.exit(0);
     }

@@ -227,6 +227,30 @@ describe("loadConfig: the whole environment, read once", () => {
     ]);
   });
 
+  it("exports traces only to a collector it is given, with its headers, never echoing them", () => {
+    expect(loadConfig({ SERVICE_API_KEYS: "k" }).telemetry).toEqual({
+      endpoint: undefined,
+      headers: {},
+      serviceName: "docroute-service",
+    });
+    const { telemetry } = loadConfig({
+      SERVICE_API_KEYS: "k",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/",
+      OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20t0ken",
+    });
+    expect(telemetry.endpoint).toBe("http://collector:4318");
+    expect(telemetry.headers).toEqual({ authorization: "Bearer t0ken" });
+    const found = everything({
+      OTEL_EXPORTER_OTLP_ENDPOINT: "collector",
+      OTEL_EXPORTER_OTLP_HEADERS: "t0ken",
+    });
+    expect(found.map((line) => line.split(":")[0]).sort()).toEqual([
+      "OTEL_EXPORTER_OTLP_ENDPOINT",
+      "OTEL_EXPORTER_OTLP_HEADERS",
+    ]);
+    expect(found.join("\n")).not.toContain("t0ken");
+  });
+
   it("reads PDF_DPI once: pages are drawn and costed at the same resolution", () => {
     const config = loadConfig({ SERVICE_API_KEYS: "k", PDF_DPI: "300" });
     expect(config.providers.pdfDpi).toBe(300);

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { z } from "zod";
+import type { TracingConfig } from "@/lib/kernel/tracing";
 import type { JobsConfig } from "../jobs/settings";
 import { DEFAULT_BOUNDS } from "../providers/text/answer-check";
 import type { ProviderConfig } from "../registry";
@@ -20,6 +21,7 @@ import {
   runSchema,
   serverSchema,
   storageSchema,
+  type telemetrySchema,
 } from "./schema";
 
 export { ConfigError } from "../settings";
@@ -33,6 +35,7 @@ export interface Config {
   routing: RoutingConfig;
   providers: ProviderConfig;
   jobs: JobsConfig;
+  telemetry: TracingConfig;
 }
 
 /** Parses `env` with `schema`; every problem names its variable. Empty strings count as unset. */
@@ -47,7 +50,7 @@ function parseEnv<S extends z.ZodType>(schema: S, env: RawEnv): z.output<S> {
       const name = issue.path.length > 0 ? String(issue.path[0]) : "(environment)";
       // Values of secrets, and of URLs that may hold a password, stay out of the
       // message (it goes to logs).
-      const secret = /KEY|SECRET|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL/i.test(name);
+      const secret = /KEY|SECRET|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL|HEADERS/i.test(name);
       const got = issue.path.length && !secret ? cleaned[String(issue.path[0])] : undefined;
       return `${name}: ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`;
     }),
@@ -63,6 +66,7 @@ export function loadConfig(env: RawEnv = process.env): Config {
     routing: routingSettings(e),
     providers: providerSettings(e),
     jobs: jobsSettings(e),
+    telemetry: telemetrySettings(e),
   };
 }
 
@@ -210,5 +214,13 @@ function jobsSettings(e: Of<typeof jobsSchema>): JobsConfig {
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
       allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK ?? e.NODE_ENV !== "production",
     },
+  };
+}
+
+function telemetrySettings(e: Of<typeof telemetrySchema>): TracingConfig {
+  return {
+    endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    headers: e.OTEL_EXPORTER_OTLP_HEADERS,
+    serviceName: "docroute-service",
   };
 }

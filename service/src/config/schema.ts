@@ -3,6 +3,7 @@
 // start; docs/configuration.md's service table is written from it (`npm run docs:config`).
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { parseOtlpHeaders } from "@/lib/kernel/tracing";
 import { CATALOG } from "../catalog";
 import { PREPROCESS_STEPS } from "../preprocess";
 import { DEFAULT_BOUNDS } from "../providers/text/answer-check";
@@ -339,6 +340,24 @@ export const jobsSchema = z.object({
   NODE_ENV: z.string().optional().describe("`production` turns `WEBHOOK_ALLOW_LOOPBACK` off"),
 });
 
+export const telemetrySchema = z.object({
+  OTEL_EXPORTER_OTLP_ENDPOINT: url("the OTLP collector's base address")
+    .optional()
+    .describe(
+      "An OTLP/HTTP collector's base address: traces go to `<it>/v1/traces`, as `docroute-service` (the app's, read from the same variable, as `docroute-app`). Unset: no span is exported",
+    ),
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .transform((text, ctx) => {
+      const headers = parseOtlpHeaders(text);
+      if (headers) return headers;
+      ctx.addIssue({ code: "custom", message: "must be name=value pairs, comma-separated" });
+      return z.NEVER;
+    })
+    .default({})
+    .describe("Headers sent to the collector, `name=value,…` (e.g. its API key)"),
+});
+
 /** The sections, in the order the docs list them. */
 export const SECTIONS = {
   "Server and API keys": serverSchema,
@@ -347,6 +366,7 @@ export const SECTIONS = {
   Routing: routingSchema,
   Providers: providersSchema,
   "Jobs and webhooks": jobsSchema,
+  Traces: telemetrySchema,
 } as const;
 
 export const envSchema = z.object({
@@ -356,5 +376,6 @@ export const envSchema = z.object({
   ...routingSchema.shape,
   ...providersSchema.shape,
   ...jobsSchema.shape,
+  ...telemetrySchema.shape,
 });
 export type Env = z.output<typeof envSchema>;

@@ -6,7 +6,9 @@
 // Started by buildApp (app.ts) over the document runner, whose memory budget every
 // page shares with the synchronous calls; closed with the app, before the database.
 import { randomUUID } from "node:crypto";
+import { context, isSpanContextValid, trace } from "@opentelemetry/api";
 import type { FastifyBaseLogger } from "fastify";
+import { formatTraceparent } from "@/lib/kernel/tracing";
 import type { CatalogEntry } from "../catalog";
 import type { BatchRecord, JobRecord, NewJob, ServiceDb } from "../db/types";
 import type { ReadDocument, ResolvedDocument } from "../run/document";
@@ -35,6 +37,13 @@ export { viewJob } from "./view";
 
 /** How often jobs waiting in line are put there again, should their place have been lost. */
 const WAITING_SWEEP_MS = 60_000;
+
+/** The span making a job (its request's), kept with it when it is in the job's trace. */
+function traceparentOf(traceId: string): { traceparent?: string } {
+  const span = trace.getSpanContext(context.active());
+  if (!span || !isSpanContextValid(span) || span.traceId !== traceId) return {};
+  return { traceparent: formatTraceparent(span) };
+}
 
 export interface JobsDeps {
   db: ServiceDb;
@@ -198,6 +207,7 @@ export async function startJobs(deps: JobsDeps): Promise<Jobs> {
           max_bytes: doc.resolved.maxBytes,
           language_hints: doc.parts.languageHints,
           passthrough: doc.parts.passthrough,
+          ...traceparentOf(doc.traceId),
         };
         return {
           id: randomUUID(),

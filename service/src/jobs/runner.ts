@@ -6,8 +6,10 @@
 // after this instance stopped renewing). An instance that dies renews nothing: once the
 // lease runs out, the sweep (index.ts) puts the job back in line, and the next turn goes
 // on from the first page not kept, so no page is lost and none is kept twice.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { type Context, ROOT_CONTEXT, type Span, TraceFlags, trace } from "@opentelemetry/api";
 import type { FastifyBaseLogger } from "fastify";
+import { failSpan, parseTraceparent } from "@/lib/kernel/tracing";
 import type { CatalogEntry } from "../catalog";
 import { findCategory } from "../catalog";
 import type { JobRecord, JobRef, JobStore } from "../db/types";
@@ -28,6 +30,53 @@ export interface JobRequest {
   max_bytes: number;
   language_hints: string[];
   passthrough: Record<string, unknown>;
+  /** The span that made the job (its request's): each turn's span is its child. */
+  traceparent?: string;
+}
+
+const tracer = trace.getTracer("docroute.jobs");
+
+/**
+ * The context a turn's span starts in: under the span of the request that made the job,
+ * in its trace (`meta.trace_id`). A job that kept no span of its request (made while
+ * tracing was off) still joins its trace, under a parent no one reports.
+ */
+function jobContext(job: JobRecord, request: JobRequest): Context {
+  const made = parseTraceparent(request.traceparent);
+  const parent =
+    made?.traceId === job.traceId
+      ? made
+      : {
+          traceId: job.traceId,
+          spanId: randomBytes(8).toString("hex"),
+          traceFlags: TraceFlags.SAMPLED,
+          isRemote: true,
+        };
+  return trace.setSpanContext(ROOT_CONTEXT, parent);
+}
+
+/** `run` in a span, ended with what `end` says of its result (or the error it threw). */
+function inSpan<T>(
+  name: string,
+  attributes: Record<string, string | number>,
+  parent: Context | undefined,
+  run: (span: Span) => Promise<T>,
+): Promise<T> {
+  const start = (span: Span) =>
+    run(span).then(
+      (value) => {
+        span.end();
+        return value;
+      },
+      (error: unknown) => {
+        failSpan(span, error);
+        span.end();
+        throw error;
+      },
+    );
+  return parent
+    ? tracer.startActiveSpan(name, { attributes }, parent, start)
+    : tracer.startActiveSpan(name, { attributes }, start);
 }
 
 /** A taken turn that never finishes is given out again after this (the lease decides sooner). */
@@ -155,7 +204,7 @@ export function createRunner(deps: RunnerDeps): Runner {
         await jobs.release(job.id, token).catch(() => {});
         throw error.cause;
       }
-      log.error({ err: error, job_id: job.id }, "a job turn failed");
+      log.error({ err: error, job_id: job.id, trace_id: job.traceId }, "a job turn failed");
       // Something unforeseen (a bug, the database): the job ends with a 500 rather
       // than running again and again. If even that fails, the turn is retried.
       const body = {
@@ -175,10 +224,25 @@ export function createRunner(deps: RunnerDeps): Runner {
     }
   }
 
+  /** A turn's work in its span, in the job's trace. */
   async function work(job: JobRecord, token: string, signal: AbortSignal): Promise<TurnEnd> {
-    const category = findCategory(job.categoryId);
     // Written by this service when the job was made (jobs/index.ts).
     const request = JSON.parse(job.request) as JobRequest;
+    const attributes = { "docroute.job_id": job.id, "docroute.pages_total": job.pagesTotal };
+    return inSpan("job turn", attributes, jobContext(job, request), async (span) => {
+      const end = await workOn(job, token, request, signal);
+      span.setAttribute("docroute.turn_end", end);
+      return end;
+    });
+  }
+
+  async function workOn(
+    job: JobRecord,
+    token: string,
+    request: JobRequest,
+    signal: AbortSignal,
+  ): Promise<TurnEnd> {
+    const category = findCategory(job.categoryId);
     let bytes: Buffer | undefined;
     try {
       bytes = category && (await readObject(store, request.object_key, request.max_bytes));
@@ -214,32 +278,13 @@ export function createRunner(deps: RunnerDeps): Runner {
     for (let number = 1; number <= job.pagesTotal; number++) {
       if (done.has(number)) continue;
       if (signal.aborted) return endOf(signal);
-      const began = performance.now();
-      const routed = await route(category, { ...input, pages: [number] }, signal);
-      if (routed.kind === "stopped") return endOf(signal);
-      if (routed.kind === "failure" && routed.attempts.length === 0 && done.size === 0) {
-        // No provider here reads single pages (an operator's HTTP provider alone): whole.
-        return wholeDocument(job, token, category, input, signal);
-      }
-      if (routed.kind === "failure")
-        return fail(job, token, routed.status, routed.response.body, number);
-      const { result } = routed;
-      const kept = await jobs.savePage(
-        job.id,
-        token,
-        {
-          number,
-          data: JSON.stringify(result.output.data),
-          provider: result.provider,
-          cost: result.estimatedCost,
-          billed: result.output.pages,
-          failoverDepth: result.failoverDepth,
-          attempts: JSON.stringify(result.attempts),
-          latencyMs: performance.now() - began,
-        },
-        Date.now(),
+      const first = done.size === 0;
+      const page = await inSpan("job page", { "docroute.page": number }, undefined, (span) =>
+        onePage(job, token, category, { ...input, pages: [number] }, signal, first, span),
       );
-      if (!kept) return "lost";
+      // No provider here reads single pages (an operator's HTTP provider alone): whole.
+      if (page === "whole") return wholeDocument(job, token, category, input, signal);
+      if (page !== "kept") return page;
       done.add(number);
       if (done.size < job.pagesTotal) {
         if (Date.now() >= sliceEnds || (await shouldYield(job.owner))) return "yield";
@@ -255,6 +300,51 @@ export function createRunner(deps: RunnerDeps): Runner {
       resultBody: JSON.stringify(body),
     } as const;
     return (await jobs.finish(job.id, token, outcome, finishedAt)) ? "finished" : "lost";
+  }
+
+  /**
+   * One page read and kept: "kept", or how the turn ends; "whole" when no provider here
+   * reads single pages, found on the `first` page.
+   */
+  async function onePage(
+    job: JobRecord,
+    token: string,
+    category: CatalogEntry,
+    input: TurnInput & { pages: [number] },
+    signal: AbortSignal,
+    first: boolean,
+    span: Span,
+  ): Promise<TurnEnd | "kept" | "whole"> {
+    const [number] = input.pages;
+    const began = performance.now();
+    const routed = await route(category, input, signal);
+    if (routed.kind === "stopped") return endOf(signal);
+    if (routed.kind === "failure" && routed.attempts.length === 0 && first) return "whole";
+    if (routed.kind === "failure") {
+      span.setAttribute("docroute.status", routed.status);
+      return fail(job, token, routed.status, routed.response.body, number);
+    }
+    const { result } = routed;
+    span.setAttributes({
+      "docroute.provider": result.provider,
+      "docroute.failover_depth": result.failoverDepth,
+    });
+    const kept = await jobs.savePage(
+      job.id,
+      token,
+      {
+        number,
+        data: JSON.stringify(result.output.data),
+        provider: result.provider,
+        cost: result.estimatedCost,
+        billed: result.output.pages,
+        failoverDepth: result.failoverDepth,
+        attempts: JSON.stringify(result.attempts),
+        latencyMs: performance.now() - began,
+      },
+      Date.now(),
+    );
+    return kept ? "kept" : "lost";
   }
 
   async function wholeDocument(

@@ -12,7 +12,9 @@
 // passed over: they misread the same pages (real receipts: each Tesseract
 // model unsure in turn, PaddleOCR sure and right, docs/decisions.md "Quality
 // failover"). A provider that failed with an error does not count.
+import { trace } from "@opentelemetry/api";
 import type { Attempt } from "@/lib/kernel/contract";
+import { failSpan } from "@/lib/kernel/tracing";
 import type { CatalogEntry, ProviderSlot } from "../catalog";
 import { raceAbort } from "../providers/interface/abort";
 import type { AnswerCheck, Provider, ProviderOutput } from "../providers/interface/types";
@@ -62,6 +64,49 @@ function errorText(error: unknown): string {
 }
 
 const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
+
+const tracer = trace.getTracer("docroute.router");
+
+/** Where an attempt stands among the request's: what its span says besides the outcome. */
+interface AttemptPlace {
+  provider: string;
+  category: string;
+  /** 1 for the first attempt. */
+  number: number;
+  /** The provider's routing score when it was picked. */
+  score: number;
+}
+
+/**
+ * `run` in a span of its own, a child of the request's (or the job page's): its provider,
+ * number, failover depth (attempts before it), score, and the outcome once known.
+ */
+function traced<T extends { attempt: Attempt }>(place: AttemptPlace, run: () => Promise<T>) {
+  const attributes = {
+    "docroute.provider": place.provider,
+    "docroute.category": place.category,
+    "docroute.attempt": place.number,
+    "docroute.failover_depth": place.number - 1,
+    "docroute.score": place.score,
+  };
+  return tracer.startActiveSpan(`attempt ${place.provider}`, { attributes }, async (span) => {
+    try {
+      const result = await run();
+      const { outcome, latency_ms, error, reason } = result.attempt;
+      span.setAttributes({ "docroute.outcome": outcome, "docroute.latency_ms": latency_ms });
+      if (reason !== undefined) span.setAttribute("docroute.reason", reason);
+      if (error !== undefined) failSpan(span, error);
+      return result;
+    } catch (error) {
+      // Only the client's going away throws out of an attempt.
+      span.setAttribute("docroute.outcome", "aborted");
+      failSpan(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
 
 /** An answer judged unsure by its own check, kept in case no provider does better. */
 interface UnsureAnswer {
@@ -234,17 +279,25 @@ export function createRouter(
     /** Engines whose answer was unsure: another model of one misreads the same pages. */
     const unsure = new Set<string>();
     const engineOf = (name: string) => entries.get(name)?.provider.engine ?? name;
-    for (const { slot } of await ranked(request.category, request.input)) {
+    for (const { slot, score } of await ranked(request.category, request.input)) {
       if (unsure.has(engineOf(slot.provider))) continue;
       request.signal?.throwIfAborted();
       const entry = entries.get(slot.provider);
       if (!entry?.breaker.allowsAttempt()) continue;
       const remaining = deadlineAt - now();
       if (remaining <= 0) return giveUp(DeadlineExceededError);
-      const result = await attempt(slot.provider, entry, request, {
-        ms: Math.max(1, Math.ceil(Math.min(remaining, config.attemptTimeoutMs))),
-        byDeadline: remaining < config.attemptTimeoutMs,
-      });
+      const place = {
+        provider: slot.provider,
+        category: request.category.slug,
+        number: attempts.length + 1,
+        score,
+      };
+      const result = await traced(place, () =>
+        attempt(slot.provider, entry, request, {
+          ms: Math.max(1, Math.ceil(Math.min(remaining, config.attemptTimeoutMs))),
+          byDeadline: remaining < config.attemptTimeoutMs,
+        }),
+      );
       attempts.push(result.attempt);
       emit(request.category, result.attempt);
       if ("output" in result) {

@@ -4,15 +4,17 @@
 //
 // Request:  POST <url>
 //           Authorization: Bearer <key>        (when a key is configured)
-//           traceparent: 00-<trace id>-<span>-01
+//           traceparent: 00-<trace id>-<span>-01   (the attempt's span, when traced)
 //           {"document": "<base64>", "mime_type": "...", "language_hints": [...], "options": {...}}
 //           (`options` is the rest of the process input, passed through)
 // Answer:   200 {"data": <Text recognition data>, "pages": 3}   or the data itself;
 //           `pages` defaults to the number of pages in the data.
 import { randomBytes } from "node:crypto";
+import { context, trace } from "@opentelemetry/api";
 import { z } from "zod";
 import { type OcrData, ocrDataSchema } from "@/lib/kernel/contract";
 import { readTextUpTo } from "@/lib/kernel/read-limited";
+import { formatTraceparent } from "@/lib/kernel/tracing";
 import type { Provider, ProviderInput, ProviderOffer, ProviderOutput } from "../interface/types";
 import { UnreadableDocumentError } from "../interface/types";
 
@@ -41,7 +43,7 @@ export function createHttpProvider(options: HttpProviderOptions): Provider<OcrDa
       const headers: Record<string, string> = {
         "content-type": "application/json",
         accept: "application/json",
-        traceparent: `00-${input.traceId}-${randomBytes(8).toString("hex")}-01`,
+        traceparent: traceparentFor(input.traceId),
       };
       if (key) headers.authorization = `Bearer ${key}`;
       const body = JSON.stringify({
@@ -84,4 +86,11 @@ export function createHttpProvider(options: HttpProviderOptions): Provider<OcrDa
       return { data, pages: pages ?? data.pages.length };
     },
   };
+}
+
+/** The attempt's span as the engine's parent when it is in the request's trace; else a new one in it. */
+function traceparentFor(traceId: string): string {
+  const attempt = trace.getSpanContext(context.active());
+  if (attempt?.traceId === traceId) return formatTraceparent(attempt);
+  return `00-${traceId}-${randomBytes(8).toString("hex")}-01`;
 }

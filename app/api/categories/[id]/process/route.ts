@@ -8,6 +8,7 @@ import type { ProcessReplyAnswer } from "@/lib/api/jobs";
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
+import { traceRoute } from "@/lib/http/tracing";
 import { categoryIdSchema } from "@/lib/kernel/contract";
 import { openOwnUpload } from "@/lib/ledger/access";
 import { trackProcess } from "@/lib/ledger/track";
@@ -15,7 +16,11 @@ import { processCall, processDocument } from "@/lib/routing";
 import { buyerMeta } from "@/lib/routing/buyer-meta";
 import { jobAnswer } from "@/lib/routing/job-answer";
 
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+export function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+  return traceRoute(request, "/api/categories/[id]/process", () => processRoute(request, context));
+}
+
+async function processRoute(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
     await guardRequest(request, { mutating: true, serviceCall: true });
     const { id } = await params;

@@ -4,11 +4,12 @@ import { uploadBodySchema } from "@/lib/api/documents";
 import { AppError, errorResponse, parseRequest, readJsonBody } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
+import { traceRoute } from "@/lib/http/tracing";
 import { categoryIdSchema } from "@/lib/kernel/contract";
 import { trackGrant } from "@/lib/ledger/track";
 import { requestUpload } from "@/lib/routing";
 
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+async function grantUpload(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
     await guardRequest(request, { mutating: true, serviceCall: true });
     const { id } = await params;
@@ -24,4 +25,8 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   } catch (error) {
     return errorResponse(error);
   }
+}
+
+export function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+  return traceRoute(request, "/api/categories/[id]/uploads", () => grantUpload(request, context));
 }

@@ -8,12 +8,13 @@ import { MAX_RUN_ID_LENGTH } from "@/lib/api/runs";
 import { AppError, errorResponse, parseRequest } from "@/lib/errors";
 import { guardRequest } from "@/lib/http/guard";
 import { jsonResponse } from "@/lib/http/json";
+import { traceRoute } from "@/lib/http/tracing";
 import { openOwnJobRun } from "@/lib/ledger/access";
 import { cancelJobRun, readJobRun } from "@/lib/ledger/job-runs";
 
 type Context = { params: Promise<{ id: string }> };
 
-export async function GET(request: Request, { params }: Context) {
+async function readJob(request: Request, { params }: Context) {
   try {
     await guardRequest(request, { mutating: false });
     const { ledger, run } = await openOwnJobRun(await runId(params));
@@ -28,7 +29,7 @@ export async function GET(request: Request, { params }: Context) {
   }
 }
 
-export async function DELETE(request: Request, { params }: Context) {
+async function cancelJob(request: Request, { params }: Context) {
   try {
     await guardRequest(request, { mutating: true });
     const { ledger, run } = await openOwnJobRun(await runId(params));
@@ -43,4 +44,12 @@ async function runId(params: Context["params"]): Promise<string> {
   const { id } = await params;
   if (id.length > MAX_RUN_ID_LENGTH) throw new AppError("not_found");
   return id;
+}
+
+export function GET(request: Request, context: Context) {
+  return traceRoute(request, "/api/runs/[id]/job", () => readJob(request, context));
+}
+
+export function DELETE(request: Request, context: Context) {
+  return traceRoute(request, "/api/runs/[id]/job", () => cancelJob(request, context));
 }
