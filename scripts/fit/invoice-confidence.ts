@@ -8,6 +8,7 @@
 //
 //   npx tsx bench/invoices.ts --records .data/fit/records.jsonl     # the records
 //   npx tsx scripts/fit/invoice-confidence.ts .data/fit/records.jsonl [--write]
+//   npx tsx scripts/fit/invoice-confidence.ts NEW.jsonl --score   # the committed model on a new source
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import LogisticRegression from "ml-logistic-regression";
@@ -89,6 +90,18 @@ function main(): void {
   const records = all.filter((r) => r.provider !== "routed");
   const sources = [...new Set(records.map((r) => r.source))].sort();
   console.log(`${records.length} fields of ${sources.length} sources\n`);
+  if (flags.includes("--score")) {
+    // First sight of a source the committed model was not fitted on: no fit here.
+    for (const source of sources) {
+      const held = records.filter((r) => r.source === source);
+      const m = measure(held.map((r) => ({ p: chanceRight(r.features), right: r.right })));
+      const b = measure(held.map((r) => ({ p: r.features[0] ?? 0, right: r.right })));
+      console.log(
+        `${source}: ${m.fields} fields, ${pct(m.right)} right; model ECE ${m.ece.toFixed(3)}, right at ≥0.9 ${pct(m.sureRight)} covering ${pct(m.coverage)}; reading confidence ECE ${b.ece.toFixed(3)}, right at ≥0.9 ${pct(b.sureRight)} covering ${pct(b.coverage)}`,
+      );
+    }
+    return;
+  }
   console.log(
     `${"left out".padEnd(44)} ${"fields".padStart(6)} ${"right".padStart(8)}   model: ECE, right ≥0.9, covered   reading: ECE, right ≥0.9, covered`,
   );
