@@ -50,10 +50,29 @@ const TruthRecipe = z.discriminatedUnion("kind", [
     .strict(),
   /** Pages with no table at all (prose, a chart). */
   z.object({ kind: z.literal("no-table"), pages: z.array(z.number().int().positive()) }).strict(),
+  /**
+   * A WildReceipt receipt: its line of the dataset's annotation file (`from`,
+   * one JSON a line, found by `fileName`), its labels named by `classes`.
+   */
+  z
+    .object({
+      kind: z.literal("wildreceipt"),
+      from: Pinned,
+      classes: Pinned,
+      fileName: z.string().min(1),
+    })
+    .strict(),
 ]);
 export type TruthRecipe = z.infer<typeof TruthRecipe>;
 
-export const SET_NAMES = ["text", "invoices", "receipts", "einvoices", "tables"] as const;
+export const SET_NAMES = [
+  "text",
+  "invoices",
+  "receipts",
+  "einvoices",
+  "tables",
+  "wildreceipt",
+] as const;
 export const SetName = z.enum(SET_NAMES);
 export type SetName = z.infer<typeof SetName>;
 
@@ -86,7 +105,8 @@ const pinnedOf = (doc: CatalogueDocument): Pinned[] => {
   const truth = doc.truth;
   const more =
     "from" in truth ? [truth.from] : "expected" in truth && truth.expected ? [truth.expected] : [];
-  return [doc.from, ...more];
+  const classes = truth.kind === "wildreceipt" ? [truth.classes] : [];
+  return [doc.from, ...more, ...classes];
 };
 
 export const Catalogue = z

@@ -18,6 +18,7 @@ import {
   TableTruth,
   TextTruth,
 } from "./manifest";
+import { WildReceiptWords } from "./wildreceipt-truth";
 
 const TRUTH_SCHEMA: Record<SetName, z.ZodType> = {
   text: TextTruth,
@@ -25,6 +26,7 @@ const TRUTH_SCHEMA: Record<SetName, z.ZodType> = {
   receipts: ReceiptTruth,
   einvoices: InvoiceTruth,
   tables: TableTruth,
+  wildreceipt: ReceiptTruth,
 };
 
 const readTruth = (set: SetName, file: string): unknown => {
@@ -57,6 +59,12 @@ const checkSet = (set: SetName): string[] => {
         errors.push(`${where}: transcript ${entry.transcript} missing`);
       else if (!TextTruth.safeParse(readFileSync(transcriptPath, "utf8")).success)
         errors.push(`${set}/${entry.transcript}: empty transcription`);
+    }
+    if (entry.words !== undefined) {
+      const wordsPath = path.join(REAL_DIR, set, entry.words);
+      if (!existsSync(wordsPath)) errors.push(`${where}: words ${entry.words} missing`);
+      else if (!WildReceiptWords.safeParse(JSON.parse(readFileSync(wordsPath, "utf8"))).success)
+        errors.push(`${set}/${entry.words}: not the annotated words' shape`);
     }
     const truthPath = path.join(REAL_DIR, set, entry.truth);
     if (!existsSync(truthPath)) {

@@ -20,8 +20,16 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type CatalogueDocument, DOCUMENTS, type Pinned, repoOf } from "./catalogue";
 import { einvoiceTruth } from "./einvoice-truth";
-import { CATALOGUE_SETS, manifestEntry, REAL_DIR, truthFileOf } from "./manifest";
+import { json } from "./json";
+import { CATALOGUE_SETS, manifestEntry, REAL_DIR, truthFileOf, wordsFileOf } from "./manifest";
 import { asRows, csvRows, pythonListLiteral, type Rows } from "./table-truth";
+import {
+  type AnnotatedReceipt,
+  readAnnotations,
+  readClasses,
+  wildreceiptTruth,
+  wildreceiptWords,
+} from "./wildreceipt-truth";
 
 interface Options {
   gitRoot?: string;
@@ -73,6 +81,29 @@ const fetchPinned = async (pinned: Pinned, options: Options): Promise<Buffer> =>
   return bytes;
 };
 
+/** A source file that many documents' truths read (WildReceipt's annotations), read once. */
+const sources = new Map<string, Promise<Buffer>>();
+const fetchShared = (pinned: Pinned, options: Options) => {
+  const key = `${pinned.repo}:${pinned.path}:${pinned.sha256}`;
+  let bytes = sources.get(key);
+  if (!bytes) {
+    bytes = fetchPinned(pinned, options);
+    sources.set(key, bytes);
+  }
+  return bytes;
+};
+
+const wildreceiptOf = async (
+  recipe: Extract<CatalogueDocument["truth"], { kind: "wildreceipt" }>,
+  options: Options,
+): Promise<{ receipt: AnnotatedReceipt; classes: string[] }> => {
+  const annotations = readAnnotations((await fetchShared(recipe.from, options)).toString("utf8"));
+  const receipt = annotations.get(recipe.fileName);
+  if (!receipt) throw new Error(`${recipe.from.path} has no ${recipe.fileName}`);
+  const classes = readClasses((await fetchShared(recipe.classes, options)).toString("utf8"));
+  return { receipt, classes };
+};
+
 /** `export const NAME = '...';` in a JS module, its single-quoted string read as JS does. */
 const jsConstant = (source: string, name: string) => {
   const match = new RegExp(`export const ${name} = '((?:[^'\\\\]|\\\\.)*)';`).exec(source);
@@ -104,13 +135,6 @@ const embeddedInvoiceXml = async (pdf: Buffer) => {
     await doc.destroy();
   }
 };
-
-/** JSON as biome formats it: objects open, short lists of plain values on one line. */
-const json = (value: unknown) =>
-  `${JSON.stringify(value, null, 2).replace(
-    /\[\n\s+((?:"[^"\n]*"|-?[\d.]+)(?:,\n\s+(?:"[^"\n]*"|-?[\d.]+))*)\n\s+\]/g,
-    (_, items: string) => `[${items.split(/,\n\s+/).join(", ")}]`,
-  )}\n`;
 
 const tablesTruth = (tables: { page: number; rows: Rows }[]) => {
   const [single] = tables;
@@ -159,7 +183,18 @@ const deriveTruth = async (
     }
     case "no-table":
       return json({ tables: [], pages: recipe.pages });
+    case "wildreceipt": {
+      const { receipt, classes } = await wildreceiptOf(recipe, options);
+      return json(wildreceiptTruth(receipt, classes).truth);
+    }
   }
+};
+
+/** Truth files beside the main one: a WildReceipt receipt's annotated words. */
+const sidecars = async (doc: CatalogueDocument, options: Options): Promise<[string, string][]> => {
+  if (doc.truth.kind !== "wildreceipt") return [];
+  const { receipt, classes } = await wildreceiptOf(doc.truth, options);
+  return [[wordsFileOf(doc), json(wildreceiptWords(receipt, classes))]];
 };
 
 const writeManifests = () => {
@@ -186,6 +221,8 @@ const main = async () => {
       if (truth !== undefined) writeFileSync(truthPath, truth);
       else if (!existsSync(truthPath))
         throw new Error(`the hand-written truth ${truthPath} is missing`);
+      for (const [file, text] of await sidecars(doc, options))
+        writeFileSync(path.join(dir, file), text);
     } catch (error) {
       failures++;
       console.error(`${doc.set}/${doc.file}: ${(error as Error).message}`);

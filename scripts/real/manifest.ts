@@ -13,6 +13,10 @@ export const CATALOGUE_SETS: readonly SetName[] = SET_NAMES;
 export const truthFileOf = (doc: { set: SetName; file: string }) =>
   `${doc.file.replace(/\.[^.]+$/, "")}${doc.set === "text" ? ".txt" : ".json"}`;
 
+/** A WildReceipt receipt's annotated words, beside its truth: `receipt.jpeg` → `receipt.words.json`. */
+export const wordsFileOf = (doc: { file: string }) =>
+  `${doc.file.replace(/\.[^.]+$/, "")}.words.json`;
+
 const TRUTH_FROM: Record<CatalogueDocument["truth"]["kind"], string> = {
   authored: "written by hand from reading the document",
   "text-file": "the source's ground-truth text file",
@@ -22,6 +26,8 @@ const TRUTH_FROM: Record<CatalogueDocument["truth"]["kind"], string> = {
   camelot: "camelot's expected cells (tests/data.py)",
   "tabula-csv": "tabula-java's expected CSV",
   "no-table": "no table on the page(s), by reading",
+  wildreceipt:
+    "the dataset's annotations: Store_name_value, Date_value and Total_value words (scripts/real/wildreceipt-truth.ts)",
 };
 
 export const ManifestEntry = z.object({
@@ -41,6 +47,8 @@ export const ManifestEntry = z.object({
   note: z.string().optional(),
   /** The document's whole printed text, written by hand (receipts, whose truth is their fields). */
   transcript: z.string().optional(),
+  /** Every annotated word of the document (box, text, label), where the source annotates them. */
+  words: z.string().optional(),
 });
 export type ManifestEntry = z.infer<typeof ManifestEntry>;
 export const Manifest = z.array(ManifestEntry);
@@ -70,6 +78,7 @@ export const manifestEntry = (doc: CatalogueDocument): ManifestEntry => {
     truthSource,
     note: doc.note,
     transcript: doc.transcript ? truthFileOf({ set: "text", file: doc.file }) : undefined,
+    words: recipe.kind === "wildreceipt" ? wordsFileOf(doc) : undefined,
   });
 };
 
