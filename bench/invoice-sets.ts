@@ -5,10 +5,13 @@
 //   - the canvas generator's invoices (fixtures/calibration/invoices/);
 //   - real invoices, receipts and e-invoices (fixtures/real/, fetched by
 //     scripts/real/fetch.ts; a set whose documents are not there is skipped);
+//   - WildReceipt's receipts (fixtures/real/wildreceipt/, its own source and
+//     column, run only when named: some four hundred photos);
 //   - the HTML generator's invoices and receipts (fixtures/rendered/invoices/).
 //
 // A directory set splits by kind: text-layer PDFs, photos of invoices, and
 // receipts (a truth with "document_type": "receipt").
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "./harness";
@@ -31,6 +34,8 @@ export interface BenchDoc {
   truth: Truth;
   /** Where it comes from: a repository, or a generator (first-sight scores are by source). */
   source: string;
+  /** The truth's text was transcribed without spaces (WildReceipt): compared with none on either side. */
+  spaceless?: boolean;
 }
 
 export interface BenchSet {
@@ -40,6 +45,8 @@ export interface BenchSet {
   docs: BenchDoc[];
   /** Why it has no documents, when it has none. */
   missing?: string;
+  /** Run only when `--sets` names it. */
+  optIn?: boolean;
 }
 
 const MIME: Record<string, string> = {
@@ -121,14 +128,31 @@ function generated(dir: string, id: string, title: string, source: string): Benc
   ];
 }
 
-function real(set: string, id: string, title: string): BenchSet {
+function real(
+  set: string,
+  id: string,
+  title: string,
+  options: { spaceless?: boolean; optIn?: boolean } = {},
+): BenchSet {
   const dir = path.join(root, "fixtures/real", set);
-  const docs = manifestDocs(dir);
+  const docs = manifestDocs(dir).map((d) => (options.spaceless ? { ...d, spaceless: true } : d));
   const missing =
     docs.length > 0
       ? undefined
       : "not fetched (npx tsx scripts/real/fetch.ts; fixtures/real/SOURCES.md)";
-  return { id, title, docs, missing };
+  return { id, title, docs, missing, optIn: options.optIn };
+}
+
+/**
+ * A fixed sample of a set: the `n` documents whose names have the smallest
+ * sha256, so every run and every machine draws the same ones, in name order.
+ */
+export function sample(docs: readonly BenchDoc[], n: number): BenchDoc[] {
+  const key = (d: BenchDoc) => createHash("sha256").update(d.name).digest("hex");
+  return [...docs]
+    .sort((a, b) => key(a).localeCompare(key(b)))
+    .slice(0, n)
+    .sort(byName);
 }
 
 /**
@@ -150,6 +174,10 @@ export function benchSets(renderedDir = path.join(root, "fixtures/rendered/invoi
     real("receipts", "real-receipt", "real receipts"),
     real("einvoices", "real-einvoice", "real e-invoices"),
     ...rendered,
+    real("wildreceipt", "real-wildreceipt", "WildReceipt receipts", {
+      spaceless: true,
+      optIn: true,
+    }),
   ];
 }
 
@@ -180,12 +208,12 @@ export interface DocScore {
 
 const cents = (n: number) => Math.round(n * 100);
 
-/** Equal amounts to the cent; text equal once spaces are made single. */
-export function sameValue(got: unknown, want: unknown): boolean {
+/** Equal amounts to the cent; text equal once spaces are made single (or taken out, `spaceless`). */
+export function sameValue(got: unknown, want: unknown, spaceless = false): boolean {
   if (typeof want === "number") return typeof got === "number" && cents(got) === cents(want);
   const text = (v: unknown) =>
     String(v ?? "")
-      .replace(/\s+/g, " ")
+      .replace(/\s+/g, spaceless ? "" : " ")
       .trim();
   return text(got) === text(want);
 }
@@ -207,9 +235,11 @@ function commonInOrder(a: readonly number[], b: readonly (number | null)[]): num
   return row[b.length] ?? 0;
 }
 
-export function scoreAnswer(answer: Answer, truth: Truth): DocScore {
+export function scoreAnswer(answer: Answer, truth: Truth, spaceless = false): DocScore {
   const names = Object.keys(truth.fields);
-  const wrong = names.filter((n) => !sameValue(answer.fields[n]?.value, truth.fields[n]));
+  const wrong = names.filter(
+    (n) => !sameValue(answer.fields[n]?.value, truth.fields[n], spaceless),
+  );
   const want = truth.line_items.flatMap((i) => (i.amount === undefined ? [] : [i.amount]));
   const got = answer.line_items.map((i) => i.amount);
   const kind = truth.document_type === "receipt" ? "receipt" : "invoice";

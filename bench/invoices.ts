@@ -17,6 +17,8 @@
 //   npx tsx bench/invoices.ts --sets cal-pdf,real-invoice --detail
 //   npx tsx bench/invoices.ts --providers invoices-layout --skip-ocr
 //   npx tsx bench/invoices.ts --rendered DIR           # the HTML generator's set elsewhere
+//   npx tsx bench/invoices.ts --sets real-wildreceipt --sample 120 --skip-ocr
+//                                                      # a fixed sample of each set (invoice-sets.ts)
 //   npx tsx bench/invoices.ts --write                  # also into docs/invoices.md
 //
 // It measures each provider against the OCR engine under it, so it takes both
@@ -46,6 +48,7 @@ import {
   type DocScore,
   RECEIPT_FIELDS,
   sameValue,
+  sample,
   scoreAnswer,
 } from "./invoice-sets";
 
@@ -109,6 +112,7 @@ function figures(runs: readonly Run[]): Figures {
         sameValue(
           r.output?.data.fields[key as keyof InvoiceData["fields"]]?.value,
           r.doc.truth.fields[key],
+          r.doc.spaceless,
         ),
       );
       return [name, [right.length, asked.length] as [number, number]];
@@ -183,7 +187,7 @@ function verdicts(sets: readonly BenchSet[], runs: readonly Run[], judged: strin
   for (const id of ["cal-photo", "rendered-photo"].filter((s) => has(s))) {
     atLeast("photos of invoices: header fields >= 90 %", id, of(id).fields, 90);
   }
-  for (const id of ["real-receipt", "rendered-receipt"].filter((s) => has(s))) {
+  for (const id of ["real-receipt", "rendered-receipt", "real-wildreceipt"].filter((s) => has(s))) {
     const f = of(id);
     for (const [field] of RECEIPT_FIELDS) {
       atLeast(`receipts: ${field} >= 90 %`, id, f.receipt[field] ?? [0, 0], 90);
@@ -215,7 +219,13 @@ function verdicts(sets: readonly BenchSet[], runs: readonly Run[], judged: strin
       met: cpuMs <= PDF_MS,
     });
   }
-  for (const id of ["cal-photo", "rendered-photo", "real-receipt", "rendered-receipt"]) {
+  for (const id of [
+    "cal-photo",
+    "rendered-photo",
+    "real-receipt",
+    "rendered-receipt",
+    "real-wildreceipt",
+  ]) {
     if (!first || !has(id, first)) continue;
     const { ratio } = of(id, first);
     if (ratio === undefined) continue;
@@ -285,7 +295,7 @@ function fieldRecords(run: Run): string[] {
         doc: run.doc.name,
         provider: run.provider,
         field,
-        right: sameValue(got?.value, want),
+        right: sameValue(got?.value, want, run.doc.spaceless),
         confidence: got?.confidence,
         features,
       }),
@@ -303,9 +313,15 @@ async function main() {
     // Every field each provider and the router answered, with its features and whether
     // it is right, one JSON a line: what scripts/fit/invoice-confidence.ts fits on.
     records: { type: "string" },
+    sample: { type: "string" },
   });
   const wanted = values.sets?.split(",");
-  const sets = benchSets(values.rendered).filter((s) => !wanted || wanted.includes(s.id));
+  const size = values.sample === undefined ? undefined : Number(values.sample);
+  if (size !== undefined && !(Number.isInteger(size) && size > 0))
+    throw new Error(`--sample ${values.sample}: a number of documents`);
+  const sets = benchSets(values.rendered)
+    .filter((s) => (wanted ? wanted.includes(s.id) : !s.optIn))
+    .map((s) => (size === undefined ? s : { ...s, docs: sample(s.docs, size) }));
   const names = values.providers.split(",");
   for (const set of sets) {
     if (set.docs.length === 0) console.log(`${set.id}: no documents (${set.missing ?? "empty"})`);
@@ -353,7 +369,7 @@ async function main() {
               output: { ...output, data },
               msPerPage: ms / pages,
               cpuMsPerPage: used / pages,
-              score: scoreAnswer(data, doc.truth),
+              score: scoreAnswer(data, doc.truth, doc.spaceless),
             };
           } catch (error) {
             const failed = { msPerPage: Number.NaN, cpuMsPerPage: Number.NaN };
