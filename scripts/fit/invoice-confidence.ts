@@ -35,7 +35,7 @@ const recordSchema = z.object({
 type FieldRecord = z.infer<typeof recordSchema>;
 
 /** Weights of a logistic model fitted on `records` (ml-logistic-regression, batch gradient). */
-function fit(records: readonly FieldRecord[]): number[] {
+function fitWeights(records: readonly FieldRecord[]): number[] {
   const x = new Matrix(records.map((r) => r.features));
   const y = Matrix.columnVector(records.map((r) => (r.right ? 1 : 0)));
   const model = new LogisticRegression({ numSteps: 4000, learningRate: 4 / records.length });
@@ -108,7 +108,7 @@ function main(): void {
   const pooled: { model: Scored[]; reading: Scored[] } = { model: [], reading: [] };
   for (const source of sources) {
     const held = records.filter((r) => r.source === source);
-    const weights = fit(records.filter((r) => r.source !== source));
+    const weights = fitWeights(records.filter((r) => r.source !== source));
     const model = held.map((r) => ({ p: chanceRight(r.features, weights), right: r.right }));
     // The reading confidence the model replaces: the first feature.
     const reading = held.map((r) => ({ p: r.features[0] ?? 0, right: r.right }));
@@ -125,7 +125,7 @@ function main(): void {
   console.log(
     `\nfirst sight, every source left out in turn: model ECE ${m.ece.toFixed(3)}, right at ≥0.9 ${pct(m.sureRight)} covering ${pct(m.coverage)} of ${m.fields} fields; reading confidence ECE ${b.ece.toFixed(3)}, right at ≥0.9 ${pct(b.sureRight)} covering ${pct(b.coverage)}`,
   );
-  const weights = fit(records);
+  const weights = fitWeights(records);
   const fitted = measure(
     records.map((r) => ({ p: chanceRight(r.features, weights), right: r.right })),
   );
