@@ -36,7 +36,7 @@ const result = buildSync({
   packages: "external",
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   tsconfig: "tsconfig.json",
   logLevel: "warning",
   write: false,

@@ -86,5 +86,12 @@ export async function connectRedis(url: string): Promise<Redis> {
   });
   // Failures surface on each command (the limiter falls back); not on the emitter.
   client.on("error", () => {});
+  // The connection's first outcome before any request is counted: until it is ready, the
+  // limiter counts in memory, so an instance that can reach Redis would count its first
+  // requests alone. A failure (or connectTimeout) ends the wait just the same.
+  await new Promise<void>((resolve) => {
+    client.once("ready", resolve);
+    client.once("error", () => resolve());
+  });
   return client;
 }

@@ -1,17 +1,17 @@
-// The queue of a fleet: pg-boss (10.x: 11 and later need Node 22) on the service's
-// PostgreSQL database, in its own schema. Turns go to a "short" queue, where at most one
-// message per job waits (singletonKey = the job id); webhooks to a standard one with
-// exponential retries. pg-boss's supervisor gives out again what a dead instance held
-// once it expires; the jobs' own leases (db/job-store.ts) decide who works on a job.
+// The queue of a fleet: pg-boss (12.x) on the service's PostgreSQL database, in its own
+// schema. Turns go to a "short" queue, where at most one message per job waits
+// (singletonKey = the job id); webhooks to a standard one with exponential retries.
+// pg-boss's supervisor gives out again what a dead instance held once it expires; the
+// jobs' own leases (db/job-store.ts) decide who works on a job.
 import type { FastifyBaseLogger } from "fastify";
-import PgBoss from "pg-boss";
+import { PgBoss, type QueuePolicy } from "pg-boss";
 import { type JobQueue, type QueueName, TURNS, WEBHOOKS } from "./queue";
 
 export interface PgBossQueueOptions {
   url: string;
   schema: string;
   pollMs: number;
-  /** How often pg-boss's supervisor expires and archives (seconds). */
+  /** How often pg-boss's supervisor expires what a dead instance held (seconds). */
   maintenanceSeconds?: number;
   log: Pick<FastifyBaseLogger, "error">;
 }
@@ -29,9 +29,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     max: 4,
     // No cron schedules: nothing to watch the clock for.
     schedule: false,
-    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
-    archiveCompletedAfterSeconds: 3600,
-    deleteAfterDays: 1,
+    superviseIntervalSeconds: options.maintenanceSeconds ?? 60,
   });
   boss.on("error", (error) => log.error({ err: error }, "pg-boss"));
   await boss.start();
@@ -82,17 +80,16 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     async stop(stop = {}) {
       // A crash (tests): no waiting. pg-boss still marks what was running as failed, so
       // it is retried sooner than by expiry; the job's own lease decides either way.
-      await boss.stop(
-        stop.crash ? { graceful: false, close: true, wait: false } : { timeout: 15_000 },
-      );
+      await boss.stop(stop.crash ? { graceful: false, close: true } : { timeout: 15_000 });
     },
   };
 }
 
 /** Creates the queue if missing; two instances starting at once may race to create it. */
-async function createQueue(boss: PgBoss, name: QueueName, policy: PgBoss.QueuePolicy) {
+async function createQueue(boss: PgBoss, name: QueueName, policy: QueuePolicy) {
   try {
-    await boss.createQueue(name, { name, policy });
+    // Done messages are only a record: the jobs' tables say what a job did.
+    await boss.createQueue(name, { policy, deleteAfterSeconds: 86_400 });
   } catch (error) {
     if (!/already exists/i.test(String(error))) throw error;
   }
