@@ -9,6 +9,7 @@
 //   npx tsx bench/invoices.ts --records .data/fit/records.jsonl     # the records
 //   npx tsx scripts/fit/invoice-confidence.ts .data/fit/records.jsonl [--write]
 //   npx tsx scripts/fit/invoice-confidence.ts NEW.jsonl --score   # the committed model on a new source
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import LogisticRegression from "ml-logistic-regression";
@@ -138,6 +139,8 @@ function main(): void {
   if (flags.includes("--write")) {
     const rounded = weights.map((w) => Math.round(w * 1e4) / 1e4);
     writeFileSync(MODEL, `${JSON.stringify({ features: FEATURES, weights: rounded }, null, 2)}\n`);
+    // In the repository's format, as `npm run format` would leave it.
+    execFileSync("npx", ["biome", "format", "--write", MODEL], { stdio: "ignore" });
     console.log(`\nwrote ${path.relative(process.cwd(), MODEL)}`);
   }
 }
