@@ -2,7 +2,7 @@
 // what the model says follows what is known of the field, not only how surely its
 // words were read.
 import { describe, expect, it } from "vitest";
-import type { InvoiceData } from "@/lib/kernel/contract";
+import { INVOICE_FIELDS, type InvoiceData } from "@/lib/kernel/contract";
 import {
   chanceRight,
   fieldFeatures,
@@ -19,19 +19,7 @@ const field = (value: string | number, text: string, confidence: number) => ({
 
 function invoice(checks: InvoiceData["checks"], readWith = 1): InvoiceData {
   const fields = Object.fromEntries(
-    [
-      "supplier_name",
-      "supplier_address",
-      "customer_name",
-      "customer_address",
-      "invoice_number",
-      "invoice_date",
-      "due_date",
-      "currency",
-      "subtotal",
-      "tax_amount",
-      "total",
-    ].map((name) => [name, NOT_FOUND]),
+    INVOICE_FIELDS.map((name) => [name, NOT_FOUND]),
   ) as InvoiceData["fields"];
   return {
     fields: {
