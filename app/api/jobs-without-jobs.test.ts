@@ -1,12 +1,6 @@
-// The app against a service that follows the seed and has no jobs: it ignores
-// Prefer: respond-async and answers a long document synchronously (200), and
-// the app works exactly as before: the answer comes back, the run is recorded,
-// and there is no job to read.
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Grant } from "@/lib/api/documents";
+import { useAppEnvironment } from "@/lib/testing/app-env";
 import { jar } from "@/lib/testing/cookie-jar";
 import { startService, type TestService } from "@/service/test/helpers";
 import { pageReader, pagesPdf, readersRouter } from "@/service/test/job-helpers";
@@ -27,15 +21,7 @@ const buyer = new Map<string, string>();
 beforeAll(async () => {
   // No jobsConfig: this service has no jobs at all.
   svc = await startService({ router: readersRouter([pageReader("pages")]) });
-  const dir = await mkdtemp(path.join(tmpdir(), "docroute-app-nojobs-"));
-  Object.assign(process.env, {
-    ROUTING_API_URL: svc.url,
-    ROUTING_API_KEY: svc.key,
-    APP_RATE_LIMIT_PER_MINUTE: "0",
-    BUYER_SERVICE_CALLS_PER_MINUTE: "0",
-    SESSION_SECRET: "s".repeat(40),
-    LEDGER_SQLITE_PATH: path.join(dir, "ledger.sqlite"),
-  });
+  await useAppEnvironment(svc.url, svc.key);
   grantRoute = (await import("./categories/[id]/uploads/route")).POST;
   processRoute = (await import("./categories/[id]/process/route")).POST;
   readJob = (await import("./runs/[id]/job/route")).GET;

@@ -1,14 +1,7 @@
-// A long document through the app's real route handlers, a real ledger and a
-// real Routing Service with jobs (service/test/job-helpers): the process call
-// becomes a job, GET /api/runs/:id/job follows it page by page to the same
-// run a synchronous answer records, DELETE cancels it, and another buyer gets
-// the 404 an unknown id gets. A service without jobs: jobs-without-jobs.test.ts.
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Grant } from "@/lib/api/documents";
 import { isJobReply, type JobAnswer, type ProcessReplyAnswer } from "@/lib/api/jobs";
+import { useAppEnvironment } from "@/lib/testing/app-env";
 import { jar } from "@/lib/testing/cookie-jar";
 import { startService, type TestService } from "@/service/test/helpers";
 import {
@@ -40,15 +33,7 @@ beforeAll(async () => {
     router: readersRouter([reader]),
     jobsConfig: testJobsConfig({ asyncOverPages: 50 }),
   });
-  const dir = await mkdtemp(path.join(tmpdir(), "docroute-app-jobs-"));
-  Object.assign(process.env, {
-    ROUTING_API_URL: svc.url,
-    ROUTING_API_KEY: svc.key,
-    APP_RATE_LIMIT_PER_MINUTE: "0",
-    BUYER_SERVICE_CALLS_PER_MINUTE: "0",
-    SESSION_SECRET: "s".repeat(40),
-    LEDGER_SQLITE_PATH: path.join(dir, "ledger.sqlite"),
-  });
+  await useAppEnvironment(svc.url, svc.key);
   grantRoute = (await import("./categories/[id]/uploads/route")).POST;
   processRoute = (await import("./categories/[id]/process/route")).POST;
   jobRoute = await import("./runs/[id]/job/route");

@@ -4,11 +4,8 @@
 // the `meta.trace_id` the buyer gets back. A recording proxy in front of a real service
 // shows the header the service receives.
 
-import { mkdtemp } from "node:fs/promises";
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { SpanKind } from "@opentelemetry/api";
 import {
   InMemorySpanExporter,
@@ -20,6 +17,7 @@ import type { Grant, ProcessAnswer } from "@/lib/api/documents";
 import { newTraceparent } from "@/lib/api/fetch";
 import { parseTraceparent, type Tracing } from "@/lib/kernel/tracing";
 import { startTracing } from "@/lib/kernel/tracing/sdk";
+import { useAppEnvironment } from "@/lib/testing/app-env";
 import { jar } from "@/lib/testing/cookie-jar";
 import { startService, type TestService } from "@/service/test/helpers";
 import { waitFor } from "@/service/test/job-helpers";
@@ -66,15 +64,7 @@ beforeAll(async () => {
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  const dir = await mkdtemp(path.join(tmpdir(), "docroute-app-tracing-"));
-  Object.assign(process.env, {
-    ROUTING_API_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-    ROUTING_API_KEY: svc.key,
-    APP_RATE_LIMIT_PER_MINUTE: "0",
-    BUYER_SERVICE_CALLS_PER_MINUTE: "0",
-    SESSION_SECRET: "s".repeat(40),
-    LEDGER_SQLITE_PATH: path.join(dir, "ledger.sqlite"),
-  });
+  await useAppEnvironment(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, svc.key);
   grantRoute = (await import("./categories/[id]/uploads/route")).POST;
   processRoute = (await import("./categories/[id]/process/route")).POST;
 }, 30_000);
